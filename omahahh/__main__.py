@@ -1,0 +1,3 @@
+from omahahh.cli.app import main
+
+main()

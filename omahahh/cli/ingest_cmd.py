@@ -1,0 +1,38 @@
+"""`omahahh ingest PATH... --out DIR`: hand histories to a Parquet dataset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omahahh.cli.common import progress_bar, run_library
+from omahahh.fragments import Fragment
+from omahahh.ingest import IngestOptions, count_files, ingest
+
+
+def ingest_command(
+    paths: Annotated[list[Path], typer.Argument(help="Files, folders (recursive) or glob patterns.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Dataset folder (created, or extended).")],
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to parse with.")] = 1,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Stop with exit 1 at the first hand that cannot be parsed.")
+    ] = False,
+) -> None:
+    """Parse hand histories into one Parquet folder per table (atomic, incremental)."""
+    total = run_library(lambda: count_files(paths))
+    with progress_bar(total, "file", "ingest") as bar:
+
+        def advance(fragment: Fragment) -> None:
+            bar.update(fragment.files)
+            bar.set_postfix(hands=fragment.hands, refresh=False)
+
+        counts = run_library(
+            lambda: ingest(paths, out, IngestOptions(workers=workers, strict=strict), advance)
+        )
+    typer.echo(counts.summary_line(), err=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest_command)

@@ -1,0 +1,230 @@
+"""Records to table fragments: the pure step from parsed hands to polars frames.
+
+A :class:`Fragment` is the tables of a batch of hands (one file or chunk).
+Columns are gathered as Python lists and turned into frames once, with the
+schemas of :mod:`omahahh.tables`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from omahahh.cards import card_str
+from omahahh.model import HandRecord, ParseFailure
+from omahahh.tables import TABLES, schema
+
+# Tables whose rows belong to one row of ``hands``.
+CHILD_TABLES = ("players", "actions", "collections")
+
+
+@dataclass(slots=True)
+class Fragment:
+    """Tables of one batch of hands plus the count of blocks read."""
+
+    frames: dict[str, pl.DataFrame]
+    blocks: int
+    files: int = 0
+    # For each child table, the ordinal (row in ``hands``) of each row's hand.
+    owners: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        return self.frames["hands"].height
+
+    @property
+    def failures(self) -> int:
+        return self.frames["failures"].height
+
+
+@dataclass(slots=True)
+class FragmentBuilder:
+    """Accumulates columns for each table; :meth:`build` makes the frames."""
+
+    columns: dict[str, dict[str, list[object]]] = field(default_factory=dict)
+    owners: dict[str, list[int]] = field(default_factory=dict)
+    blocks: int = 0
+    _ordinal: int = -1
+
+    def __post_init__(self) -> None:
+        self.columns = {t: {c.name: [] for c in cols} for t, cols in TABLES.items()}
+        self.owners = {t: [] for t in CHILD_TABLES}
+
+    def _row(self, table: str, **values: object) -> None:
+        cols = self.columns[table]
+        for name, col in cols.items():
+            col.append(values.get(name))
+        if table in CHILD_TABLES:
+            self.owners[table].append(self._ordinal)
+
+    def add(self, item: HandRecord | ParseFailure) -> None:
+        self.blocks += 1
+        if isinstance(item, ParseFailure):
+            self.add_failure(item)
+        else:
+            self.add_hand(item)
+
+    def add_failure(self, f: ParseFailure) -> None:
+        self._row(
+            "failures",
+            source_path=f.source_path,
+            source_line=f.source_line,
+            reason_code=f.reason_code,
+            reason=f.reason,
+            excerpt=f.excerpt,
+            hand_key=f.hand_key,
+            text_hash=f.text_hash,
+        )
+
+    def add_hand(self, h: HandRecord) -> None:
+        key = h.hand_key
+        self._ordinal += 1
+        acted = {a.player for a in h.actions}
+        seat_of = {s.player: s.seat for s in h.seats}
+        dealt_in = [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in h.seats]
+        game = h.game
+        self._row(
+            "hands",
+            hand_key=key,
+            site=h.site.value,
+            hand_id=h.hand_id,
+            started_at=h.started_at,
+            started_at_local=h.started_at_text,
+            variant=game.variant,
+            game_label=game.game_label,
+            mixed_game=game.mixed_game,
+            structure=game.structure.value,
+            hole_card_count=game.hole_card_count,
+            hi_lo=game.hi_lo,
+            game_type=h.game_type.value,
+            fast_fold=h.fast_fold,
+            home_game=h.home_game,
+            tournament_id=h.tournament_id,
+            tournament_level=h.tournament_level,
+            buy_in=h.buy_in,
+            currency=h.currency,
+            unit=h.unit,
+            stakes=h.stakes,
+            small_blind=h.small_blind,
+            big_blind=h.big_blind,
+            small_bet=h.small_bet,
+            big_bet=h.big_bet,
+            ante=h.ante,
+            table_name=h.table_name,
+            max_seats=h.max_seats,
+            button_seat=h.button_seat,
+            players_dealt=sum(dealt_in),
+            board=[[card_str(c) for c in b] for b in h.boards],
+            run_count=h.run_count,
+            cancelled=h.cancelled,
+            betting_capped_streets=[s.value for s in h.betting_capped],
+            total_pot_reported=h.total_pot_reported,
+            main_pot_reported=h.main_pot_reported,
+            side_pots_reported=list(h.side_pots_reported),
+            rake_reported=h.rake_reported,
+            parser_notes=list(h.notes),
+            text_hash=h.text_hash,
+            source_path=h.source_path,
+            source_line=h.source_line,
+        )
+        self._players(h, dealt_in)
+        base = h.source_line
+        for seq, a in enumerate(h.actions):
+            self._row(
+                "actions",
+                hand_key=key,
+                seq=seq,
+                street=a.street.value,
+                player=a.player,
+                seat=seat_of.get(a.player),
+                kind=a.kind.value,
+                amount=a.amount,
+                to_amount=a.to_amount,
+                raise_by=a.raise_by,
+                all_in=a.all_in,
+                source_line=base + a.line,
+            )
+        for seq, c in enumerate(h.collections):
+            self._row(
+                "collections",
+                hand_key=key,
+                seq=seq,
+                run=c.run,
+                pot_index=c.pot_index,
+                pot_label=c.pot_label,
+                half_reported=c.half,
+                seat=seat_of.get(c.player),
+                player=c.player,
+                amount=c.amount,
+                source_line=base + c.line,
+            )
+
+    def _players(self, h: HandRecord, dealt_in: list[bool]) -> None:
+        key = h.hand_key
+        dealt = dict(h.dealt)
+        shown: dict[str, tuple[int, ...]] = {}
+        desc: dict[str, str] = {}
+        showed: set[str] = set()
+        mucked: set[str] = set()
+        for s in h.shows:
+            if len(s.cards) >= len(shown.get(s.player, ())):
+                shown[s.player] = s.cards
+            if s.mucked:
+                mucked.add(s.player)
+            else:
+                showed.add(s.player)
+                if s.description:
+                    desc[s.player] = s.description
+        summary = {s.seat: s for s in h.summary_seats}
+        uncalled: dict[str, int] = {}
+        for u in h.uncalled:
+            uncalled[u.player] = uncalled.get(u.player, 0) + u.amount
+        collected: dict[str, int] = {}
+        for c in h.collections:
+            collected[c.player] = collected.get(c.player, 0) + c.amount
+        cashout = {c.player: c for c in h.cashouts}
+        for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
+            name = seat.player
+            sm = summary.get(seat.seat)
+            cards = dealt.get(name) or shown.get(name) or (sm.showed if sm else ())
+            if sm and len(sm.showed) > len(cards):
+                cards = sm.showed
+            was_shown = name in showed or bool(sm and sm.showed and not sm.mucked)
+            co = cashout.get(name)
+            self._row(
+                "players",
+                hand_key=key,
+                seat=seat.seat,
+                player=name,
+                stack_start=seat.stack_start,
+                sitting_out=seat.sitting_out,
+                dealt_in=is_dealt,
+                is_button=seat.seat == h.button_seat,
+                hole_cards=[card_str(c) for c in cards],
+                showed=was_shown,
+                show_description=desc.get(name),
+                mucked=name in mucked or bool(sm and sm.mucked),
+                bounty_reported=seat.bounty,
+                uncalled_reported=uncalled.get(name, 0),
+                collected_reported=collected.get(name, 0),
+                summary_won_reported=sm.won if sm else None,
+                cashout_reported=co.amount if co else None,
+                cashout_fee_reported=co.fee if co else None,
+            )
+
+    def build(self) -> Fragment:
+        frames = {
+            table: pl.DataFrame(cols, schema=schema(table), strict=False)
+            for table, cols in self.columns.items()
+        }
+        return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
+
+
+def build_fragment(items: Iterable[HandRecord | ParseFailure]) -> Fragment:
+    """Tables for a batch of parse results."""
+    builder = FragmentBuilder()
+    for item in items:
+        builder.add(item)
+    return builder.build()

@@ -1,0 +1,270 @@
+"""The domain model: what a hand-history text *claims*, as frozen records.
+
+Parsers fill these records and nothing else; replay derives from them and
+audit compares. Every money field is an ``int`` in the hand's minor unit
+(cents, or 1 chip); the hand's ``currency`` and ``unit`` say which.
+
+Enum values are exactly the strings stored in Parquet; site spellings are
+mapped in each site's parser, never here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class Site(StrEnum):
+    POKERSTARS = "pokerstars"
+    GGPOKER = "ggpoker"
+    WINAMAX = "winamax"
+    PHH = "phh"
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+STREETS: tuple[Street, ...] = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+
+
+class ActionKind(StrEnum):
+    POST_SMALL_BLIND = "post_small_blind"
+    POST_BIG_BLIND = "post_big_blind"
+    POST_DEAD = "post_dead"
+    POST_ANTE = "post_ante"
+    POST_STRADDLE = "post_straddle"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+POST_KINDS = frozenset(
+    {
+        ActionKind.POST_SMALL_BLIND,
+        ActionKind.POST_BIG_BLIND,
+        ActionKind.POST_DEAD,
+        ActionKind.POST_ANTE,
+        ActionKind.POST_STRADDLE,
+    }
+)
+
+
+class Structure(StrEnum):
+    POT_LIMIT = "pot_limit"
+    NO_LIMIT = "no_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
+class GameType(StrEnum):
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+
+_STRUCTURE_LETTER = {Structure.POT_LIMIT: "P", Structure.NO_LIMIT: "N", Structure.FIXED_LIMIT: "F"}
+
+
+def variant_code(
+    structure: Structure, hole_cards: int, hi_lo: bool, courchevel: bool = False
+) -> str:
+    """The short variant code stored in ``hands.variant``.
+
+    ``variant_code(Structure.POT_LIMIT, 5, True) == "PLO5-8"``; Courchevel is
+    ``CPLO`` (5 hole cards implied), fixed limit ``FLO``, no limit ``NLO``.
+    """
+    code = ("C" if courchevel else "") + _STRUCTURE_LETTER[structure] + "LO"
+    if hole_cards != 4 and not courchevel:
+        code += str(hole_cards)
+    if courchevel and hole_cards != 5:
+        code += str(hole_cards)
+    return code + ("-8" if hi_lo else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameInfo:
+    """What the header says about the game being played."""
+
+    variant: str
+    structure: Structure
+    hole_card_count: int
+    hi_lo: bool
+    courchevel: bool = False
+    game_label: str  # the game words as printed, e.g. "5 Card Omaha Hi/Lo Pot Limit"
+    mixed_game: str | None = None  # e.g. "8-Game", "Mixed Omaha"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat:
+    """A seat line: who sat where with how much."""
+
+    seat: int
+    player: str
+    stack_start: int
+    sitting_out: bool = False
+    out_of_hand: bool = False
+    bounty: int | None = None  # minor units of the tournament's buy-in currency
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One chip-moving or decision action, in the order printed.
+
+    ``amount`` is the chips this action put in; ``to_amount`` the player's
+    street total after a bet or raise (``raises X to Y``: Y). ``raise_by`` is
+    the X of ``raises X to Y`` as printed. ``line`` is 0-based within the block.
+    """
+
+    street: Street
+    player: str
+    kind: ActionKind
+    amount: int = 0
+    to_amount: int | None = None
+    raise_by: int | None = None
+    all_in: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UncalledReturn:
+    """``Uncalled bet ($5.75) returned to Player6``."""
+
+    player: str
+    amount: int
+    street: Street
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Collection:
+    """``Player0 collected $0.88 from side pot-1``.
+
+    ``pot_index``: 0 for the main pot or an untagged ``pot``, N for ``side pot-N``
+    (a lone ``side pot`` is 1). ``run``: 0 for a single board, 0/1 in run-it-twice.
+    ``half`` is the site's tag (``high``/``low``) where it prints one, else None.
+    """
+
+    player: str
+    amount: int
+    pot_index: int
+    run: int = 0
+    half: str | None = None
+    pot_label: str = "pot"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Show:
+    """Cards a player showed (or mucked face-up); may be a partial hand."""
+
+    player: str
+    cards: tuple[int, ...]
+    description: str | None = None
+    mucked: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashOut:
+    """``Hero cashed out the hand for $35.72 | Cash Out Fee $0.36``."""
+
+    player: str
+    amount: int
+    fee: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummarySeat:
+    """A SUMMARY seat line: the site's final word on one seat."""
+
+    seat: int
+    player: str
+    won: int | None = None  # sum of every "won (X)" / "collected (X)" on the line
+    showed: tuple[int, ...] = ()
+    mucked: bool = False
+    folded_street: Street | None = None
+    cashed_out: bool = False
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """Everything one hand-history block claims. Built by a site parser."""
+
+    site: Site
+    hand_id: str
+    started_at: datetime | None  # UTC, tz-aware
+    started_at_text: str  # the local time as printed, for the record
+    game: GameInfo
+    game_type: GameType
+    fast_fold: bool = False
+    home_game: str | None = None
+    tournament_id: str | None = None
+    tournament_level: str | None = None
+    buy_in: str | None = None
+    currency: str
+    unit: int
+    stakes: str
+    small_blind: int | None
+    big_blind: int | None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    ante: int | None = None
+    table_name: str
+    max_seats: int | None
+    button_seat: int | None
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    boards: tuple[tuple[int, ...], ...] = ()  # one board per run
+    uncalled: tuple[UncalledReturn, ...] = ()
+    collections: tuple[Collection, ...] = ()
+    shows: tuple[Show, ...] = ()
+    cashouts: tuple[CashOut, ...] = ()
+    summary_seats: tuple[SummarySeat, ...] = ()
+    cancelled: bool = False
+    betting_capped: tuple[Street, ...] = ()
+    total_pot_reported: int | None = None
+    main_pot_reported: int | None = None
+    side_pots_reported: tuple[int, ...] = ()
+    rake_reported: int | None = None
+    run_count: int = 1
+    source_path: str = ""
+    source_line: int = 1
+    text_hash: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def hand_key(self) -> str:
+        """``<site>:<hand_id>``, e.g. ``pokerstars:258721013274``."""
+        return f"{self.site.value}:{self.hand_id}"
+
+    @property
+    def variant(self) -> str:
+        return self.game.variant
+
+    def seat_of(self, player: str) -> int | None:
+        """Seat number of a seated player, or None (a name seen only in actions)."""
+        for s in self.seats:
+            if s.player == player:
+                return s.seat
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParseFailure:
+    """A hand block that could not be parsed: never dropped, always a row."""
+
+    source_path: str
+    source_line: int
+    reason_code: str
+    reason: str
+    excerpt: str
+    hand_key: str | None = None
+    text_hash: str = ""

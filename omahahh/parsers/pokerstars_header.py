@@ -1,0 +1,211 @@
+"""PokerStars header (line 1) and table line (line 2), FORMATS.md §1.2-1.3."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import GameInfo, GameType, Structure, variant_code
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, to_minor, unit_of
+from omahahh.parsers.common import DEFAULT_ZONE, ZONE_ABBREVIATIONS, to_utc
+
+HEADER_RE = re.compile(
+    r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
+    r"(?:\{(?P<club>[^}]*)\}\s+)?(?P<rest>.*)$"
+)
+TIME_RE = re.compile(
+    r"(?P<local>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?"
+    r"(?: \[(?P<et>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?) ET\])?\s*$"
+)
+OMAHA_RE = re.compile(
+    r"(?P<game>(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)(?P<hilo> Hi/Lo)?) "
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
+)
+ANY_GAME_RE = re.compile(
+    r"(?P<game>[A-Za-z0-9'\- /]+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\b"
+)
+TOURNAMENT_RE = re.compile(
+    r"^(?P<zoom>Zoom )?Tournament #(?P<tid>\d+), (?P<middle>.+?) - (?:Match Round \w+, )?"
+    r"Level (?P<level>[\w]+) \((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\) - (?P<time>.+)$"
+)
+CASH_RE = re.compile(r"^(?P<middle>.+?) \((?P<stakes>[^()]*\d[^()]*)\) - (?P<time>.+)$")
+BUYIN_RE = re.compile(
+    r"^(?P<buyin>(?:[$€£¥]?[\d.,]+(?:\+[$€£¥]?[\d.,]+){0,2}(?: [A-Z]{3})?|Freeroll|[\d.,]+ SC))"
+    r"(?:\s+(?P<rest>.*))?$"
+)
+TABLE_RE = re.compile(
+    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<play>Play Money)\))?"
+    r"(?: \(Real Money\))? Seat #(?P<button>\d+) is the button"
+)
+
+_STRUCTURE = {
+    "Pot Limit": Structure.POT_LIMIT,
+    "No Limit": Structure.NO_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+    "Fixed Limit": Structure.FIXED_LIMIT,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    hand_id: str
+    fast_fold: bool
+    home_game: str | None
+    game: GameInfo
+    game_type: GameType
+    tournament_id: str | None
+    tournament_level: str | None
+    buy_in: str | None
+    currency: str
+    unit: int
+    stakes: str
+    stake_low: int  # cash: SB (PL/NL) or small bet (FL); tournament: level SB
+    stake_high: int
+    started_at: datetime | None
+    started_at_text: str
+
+
+def _game_info(text: str) -> GameInfo | None:
+    """The Omaha game in a header's middle part, or None when it is another game."""
+    m = OMAHA_RE.search(text)
+    if m is None:
+        return None
+    structure = _STRUCTURE[m["limit"]]
+    courchevel = m["base"] == "Courchevel"
+    hole = int(m["cards"]) if m["cards"] else (5 if courchevel else 4)
+    hi_lo = m["hilo"] is not None
+    before = text[: m.start()].rstrip()
+    mixed = before[:-1].strip() if before.endswith("(") else None
+    return GameInfo(
+        variant=variant_code(structure, hole, hi_lo, courchevel),
+        structure=structure,
+        hole_card_count=hole,
+        hi_lo=hi_lo,
+        courchevel=courchevel,
+        game_label=f"{m['game']} {m['limit']}",
+        mixed_game=mixed or None,
+    )
+
+
+def _unsupported(text: str) -> HandParseError:
+    m = ANY_GAME_RE.search(text)
+    label = f"{m['game'].split('(')[-1].strip()} {m['limit']}" if m else text
+    return HandParseError("unsupported_game", f"not an Omaha game: {label}", 0, text)
+
+
+def _time(text: str) -> tuple[datetime | None, str]:
+    m = TIME_RE.search(text)
+    if m is None:
+        raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
+    if m["et"]:
+        return to_utc(m["et"], ZONE_ABBREVIATIONS["ET"]), m["local"]
+    zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else DEFAULT_ZONE
+    return to_utc(m["local"], zone_name), m["local"]
+
+
+def _cash_currency(stakes: str) -> str:
+    tail = stakes.rsplit(" ", 1)
+    if len(tail) == 2 and len(tail[1]) == 3 and tail[1].isalpha() and tail[1].isupper():
+        return tail[1]
+    for symbol, iso in SYMBOL_CURRENCY.items():
+        if symbol in stakes:
+            return iso
+    return PLAY
+
+
+def parse_header(line: str) -> Header:
+    """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors."""
+    m = HEADER_RE.match(line)
+    if m is None:
+        raise HandParseError("bad_header", f"not a PokerStars header: {line[:80]!r}", 0, line)
+    rest = m["rest"]
+    kind = m["kind"]
+    t = TOURNAMENT_RE.match(rest)
+    try:
+        if t is not None:
+            middle = t["middle"]
+            game = _game_info(middle)
+            if game is None:
+                raise _unsupported(middle)
+            b = BUYIN_RE.match(middle)
+            buy_in = b["buyin"] if b else None
+            started_at, local = _time(t["time"])
+            return Header(
+                hand_id=m["id"],
+                fast_fold=t["zoom"] is not None or kind == "Zoom Hand",
+                home_game=m["club"],
+                game=game,
+                game_type=GameType.TOURNAMENT,
+                tournament_id=t["tid"],
+                tournament_level=t["level"],
+                buy_in=buy_in,
+                currency=CHIPS,
+                unit=1,
+                stakes=f"{t['sb']}/{t['bb']}",
+                stake_low=to_minor(t["sb"], 1),
+                stake_high=to_minor(t["bb"], 1),
+                started_at=started_at,
+                started_at_text=local,
+            )
+        c = CASH_RE.match(rest)
+        if c is None:
+            raise HandParseError(
+                "bad_header", f"unrecognised PokerStars header: {line[:100]!r}", 0, line
+            )
+        middle, stakes = c["middle"], c["stakes"]
+        if ", " in stakes:  # mixed cash: "8-Game (Hold'em Limit, $0.10/$0.20)"
+            inner, _, stakes = stakes.rpartition(", ")
+            middle = f"{middle} ({inner})"
+        game = _game_info(middle)
+        if game is None:
+            raise _unsupported(middle)
+        currency = _cash_currency(stakes)
+        unit = unit_of(currency)
+        amounts = stakes.split(" ")[0].split("/")
+        if len(amounts) != 2:
+            raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
+        started_at, local = _time(c["time"])
+        return Header(
+            hand_id=m["id"],
+            fast_fold=kind == "Zoom Hand",
+            home_game=m["club"],
+            game=game,
+            game_type=GameType.CASH,
+            tournament_id=None,
+            tournament_level=None,
+            buy_in=None,
+            currency=currency,
+            unit=unit,
+            stakes=stakes,
+            stake_low=to_minor(amounts[0], unit),
+            stake_high=to_minor(amounts[1], unit),
+            started_at=started_at,
+            started_at_text=local,
+        )
+    except MoneyError as exc:
+        raise HandParseError("bad_amount", str(exc), 0, line) from None
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    name: str
+    max_seats: int | None
+    button_seat: int
+    play_money: bool
+
+
+def parse_table(line: str, offset: int) -> TableLine:
+    """``Table 'Innes III 40-100 bb' 6-max Seat #1 is the button``."""
+    m = TABLE_RE.match(line)
+    if m is None:
+        raise HandParseError(
+            "bad_table_line", f"unreadable table line: {line[:100]!r}", offset, line
+        )
+    return TableLine(
+        name=m["name"],
+        max_seats=int(m["max"]) if m["max"] else None,
+        button_seat=int(m["button"]),
+        play_money=m["play"] is not None,
+    )
