@@ -216,7 +216,7 @@ class DatasetWriter:
                         "source_path": path,
                         "source_line": line,
                         "reason_code": "duplicate_conflict",
-                        "reason": f"{path}:{line}: hand {key} was already taken from a different text",
+                        "reason": f"{path}:{line}: hand {key} already taken from a different text",
                         "excerpt": "",
                         "hand_key": key,
                         "text_hash": digest,

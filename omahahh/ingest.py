@@ -37,9 +37,7 @@ def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
     return sum(1 for _ in expand_paths(paths))
 
 
-def fragments(
-    paths: Sequence[str | os.PathLike[str]], workers: int = 1
-) -> Iterator[Fragment]:
+def fragments(paths: Sequence[str | os.PathLike[str]], workers: int = 1) -> Iterator[Fragment]:
     """One fragment per input file, in input order, computed on ``workers`` processes."""
     files: Iterable[Path] = expand_paths(paths)
     if workers <= 1:

@@ -234,6 +234,9 @@ class HandRecord:
     main_pot_reported: int | None = None
     side_pots_reported: tuple[int, ...] = ()
     rake_reported: int | None = None
+    jackpot_reported: int | None = None  # GGPoker "Jackpot": a fee, not rake
+    other_fees_reported: int | None = None  # GGPoker "Bingo"/"Fortune"/"Tax" summed
+    cash_drop_reported: int | None = None  # promotional money added to the pot
     run_count: int = 1
     source_path: str = ""
     source_line: int = 1

@@ -60,17 +60,17 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
         if p.is_file():
             yield p
         elif p.is_dir():
-            for root, dirs, files in os.walk(p):
+            for root, dirs, names in os.walk(p):
                 dirs.sort()
-                for name in sorted(files):
+                for name in sorted(names):
                     if not name.startswith(".") and name.lower().endswith(HAND_FILE_SUFFIXES):
                         yield Path(root) / name
         elif glob.has_magic(text):
-            matches = sorted(glob.glob(text, recursive=True))
-            files = [Path(m) for m in matches if Path(m).is_file()]
-            if not files:
+            found = sorted(glob.glob(text, recursive=True))
+            matched = [Path(m) for m in found if Path(m).is_file()]
+            if not matched:
                 raise SourceError(f"{text}: no file matches this pattern")
-            yield from files
+            yield from matched
         else:
             raise SourceError(f"{text}: no such file or folder")
 

@@ -113,6 +113,17 @@ HANDS: tuple[Column, ...] = (
         "`Side pot[-N]` amounts of the SUMMARY in order (empty when none).",
     ),
     _c("rake_reported", I64, "`Rake` of the SUMMARY, as printed."),
+    _c("jackpot_reported", I64, "GGPoker `Jackpot` fee taken from the pot (not rake), or null."),
+    _c(
+        "other_fees_reported",
+        I64,
+        "GGPoker `Bingo` + `Fortune` + `Tax` taken from the pot (not rake), or null.",
+    ),
+    _c(
+        "cash_drop_reported",
+        I64,
+        "Promotional money the room added to the pot (GGPoker `Cash Drop`), or null.",
+    ),
     _c(
         "parser_notes",
         pl.List(STR),

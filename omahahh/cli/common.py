@@ -34,6 +34,13 @@ def run_library(call: Callable[[], T]) -> T:
         fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
 
 
-def progress_bar(total: int | None, unit: str, desc: str) -> tqdm[None]:
+def progress_bar(total: int | None, unit: str, desc: str) -> tqdm[NoReturn]:
     """A tqdm bar on stderr, shown only when stderr is a terminal."""
-    return tqdm(total=total, unit=unit, desc=desc, file=sys.stderr, disable=not sys.stderr.isatty(), leave=False)
+    return tqdm(
+        total=total,
+        unit=unit,
+        desc=desc,
+        file=sys.stderr,
+        disable=not sys.stderr.isatty(),
+        leave=False,
+    )

@@ -13,11 +13,18 @@ from omahahh.ingest import IngestOptions, count_files, ingest
 
 
 def ingest_command(
-    paths: Annotated[list[Path], typer.Argument(help="Files, folders (recursive) or glob patterns.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Dataset folder (created, or extended).")],
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to parse with.")] = 1,
+    paths: Annotated[
+        list[Path], typer.Argument(help="Files, folders (recursive) or glob patterns.")
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Dataset folder (created, or extended).")
+    ],
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes to parse with.")
+    ] = 1,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Stop with exit 1 at the first hand that cannot be parsed.")
+        bool,
+        typer.Option("--strict", help="Stop with exit 1 at the first hand that cannot be parsed."),
     ] = False,
 ) -> None:
     """Parse hand histories into one Parquet folder per table (atomic, incremental)."""

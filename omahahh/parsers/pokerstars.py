@@ -368,9 +368,8 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         rest = rest[:cap_at]
     verb, _, arg = rest.partition(" ")
     if verb == "folds":
-        if arg and not arg.startswith("["):
-            if arg != "(disconnect)":
-                raise HandParseError("unknown_line", f"unknown fold line: {rest!r}", offset, rest)
+        if arg and not arg.startswith("[") and arg != "(disconnect)":
+            raise HandParseError("unknown_line", f"unknown fold line: {rest!r}", offset, rest)
         if arg.startswith("["):
             hand.shows.append(
                 Show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
