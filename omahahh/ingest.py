@@ -32,6 +32,8 @@ class IngestOptions:
     strict: bool = False
 
 
+DEFAULT_OPTIONS = IngestOptions()
+
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
     """How many files the inputs name (for a progress bar total)."""
     return sum(1 for _ in expand_paths(paths))
@@ -53,7 +55,7 @@ def fragments(paths: Sequence[str | os.PathLike[str]], workers: int = 1) -> Iter
 def ingest(
     paths: Sequence[str | os.PathLike[str]],
     out: str | os.PathLike[str],
-    options: IngestOptions = IngestOptions(),
+    options: IngestOptions = DEFAULT_OPTIONS,
     on_fragment: Callable[[Fragment], None] | None = None,
 ) -> IngestCounts:
     """Parse ``paths`` into the dataset at ``out`` (created or extended).

@@ -7,6 +7,8 @@ terminal only) and turn library errors into one-line messages with exit codes:
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Annotated
 
 import typer
@@ -40,12 +42,18 @@ def _root(
     """Audit and analyse Omaha poker hand histories."""
 
 
-def _register_commands() -> None:
-    # Imported here so that each command module stays independent of the others.
-    from omahahh.cli import equity_cmd, ingest_cmd
+# The order commands are listed in by --help; any other ``*_cmd`` module follows.
+COMMAND_ORDER = ("ingest", "audit", "show", "rake", "stats", "graph", "equity", "export")
 
-    for module in (ingest_cmd, equity_cmd):
-        module.register(app)
+
+def _register_commands() -> None:
+    """Import every ``omahahh.cli.*_cmd`` module and let it add its command(s)."""
+    import omahahh.cli as package
+
+    names = [m.name for m in pkgutil.iter_modules(package.__path__) if m.name.endswith("_cmd")]
+    rank = {n: i for i, n in enumerate(COMMAND_ORDER)}
+    for name in sorted(names, key=lambda n: (rank.get(n[:-4], len(rank)), n)):
+        importlib.import_module(f"omahahh.cli.{name}").register(app)
 
 
 _register_commands()
