@@ -56,11 +56,24 @@ def card_str(card: int) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
+# Exact two-character tokens, for the fast path of space-separated text.
+_TOKEN_INDEX: dict[str, int] = {
+    r + s: make_card(i, j) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)
+}
+
+
 def parse_cards(text: str) -> tuple[int, ...]:
     """Parse a run of cards, separated or not: ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``.
 
     Duplicates are rejected: one deck (R-CARD-1).
     """
+    try:  # fast path: "As Kd 7h" as histories print it
+        fast = tuple([_TOKEN_INDEX[t] for t in text.split()])
+    except KeyError:
+        pass
+    else:
+        if len(set(fast)) == len(fast):
+            return fast
     cleaned = text.replace(",", " ").replace("[", " ").replace("]", " ")
     tokens: list[str] = []
     for chunk in cleaned.split():

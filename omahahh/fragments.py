@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 import polars as pl
+import pyarrow as pa
 
 from omahahh.cards import card_str
 from omahahh.model import HandRecord, ParseFailure
@@ -43,19 +45,18 @@ class Fragment:
 class FragmentBuilder:
     """Accumulates columns for each table; :meth:`build` makes the frames."""
 
-    columns: dict[str, dict[str, list[object]]] = field(default_factory=dict)
+    rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     owners: dict[str, list[int]] = field(default_factory=dict)
     blocks: int = 0
     _ordinal: int = -1
 
     def __post_init__(self) -> None:
-        self.columns = {t: {c.name: [] for c in cols} for t, cols in TABLES.items()}
+        self.rows = {t: [] for t in TABLES}
         self.owners = {t: [] for t in CHILD_TABLES}
 
     def _row(self, table: str, **values: object) -> None:
-        cols = self.columns[table]
-        for name, col in cols.items():
-            col.append(values.get(name))
+        """One row; a column not named is null."""
+        self.rows[table].append(values)
         if table in CHILD_TABLES:
             self.owners[table].append(self._ordinal)
 
@@ -218,11 +219,26 @@ class FragmentBuilder:
             )
 
     def build(self) -> Fragment:
-        frames = {
-            table: pl.DataFrame(cols, schema=schema(table), strict=False)
-            for table, cols in self.columns.items()
-        }
+        frames = {table: _frame(table, rows) for table, rows in self.rows.items()}
         return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
+
+
+def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:
+    """Rows to a frame of the table's schema.
+
+    Nested list columns go through pyarrow, whose conversion from Python lists
+    is several times faster than polars' for them; scalars through polars.
+    """
+    data: dict[str, pl.Series] = {}
+    for name, dtype in schema(table).items():
+        values = [r.get(name) for r in rows]
+        if isinstance(dtype, pl.List):
+            arrow_type = pl.Series(name, [], dtype=dtype).to_arrow().type
+            series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))
+            data[name] = series.alias(name)
+        else:
+            data[name] = pl.Series(name, values, dtype=dtype, strict=False)
+    return pl.DataFrame(data)
 
 
 def build_fragment(items: Iterable[HandRecord | ParseFailure]) -> Fragment:

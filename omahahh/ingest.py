@@ -34,6 +34,7 @@ class IngestOptions:
 
 DEFAULT_OPTIONS = IngestOptions()
 
+
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
     """How many files the inputs name (for a progress bar total)."""
     return sum(1 for _ in expand_paths(paths))

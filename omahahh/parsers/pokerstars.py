@@ -278,7 +278,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
             UncalledReturn(player=m["name"], amount=amount, street=hand.street, line=offset)
         )
         return
-    c = COLLECT_RE.search(line)
+    c = COLLECT_RE.search(line) if " collected " in line else None
     if c is not None:
         pot = c["pot"]
         index = 0 if pot in ("pot", "main pot") else int(c["n"] or 1)
