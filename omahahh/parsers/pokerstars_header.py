@@ -126,11 +126,12 @@ def parse_header(line: str) -> Header:
     try:
         if t is not None:
             middle = t["middle"]
-            game = _game_info(middle)
-            if game is None:
-                raise _unsupported(middle)
             b = BUYIN_RE.match(middle)
             buy_in = b["buyin"] if b else None
+            game_text = (b["rest"] or "") if b else middle
+            game = _game_info(game_text)
+            if game is None:
+                raise _unsupported(game_text)
             started_at, local = _time(t["time"])
             return Header(
                 hand_id=m["id"],

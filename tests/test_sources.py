@@ -1,0 +1,103 @@
+"""Reading sources: encodings, line endings, splitting into hand blocks, paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from omahahh.errors import SourceError
+from omahahh.sources import expand_paths, iter_blocks, read_lines
+
+HAND_A = "PokerStars Hand #1:  Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:00 ET\nTable 'T' 6-max Seat #1 is the button\n*** SUMMARY ***"
+HAND_B = HAND_A.replace("#1:", "#2:").replace("'T'", "'Tåble €'")
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> Path:
+    p = tmp_path / name
+    p.write_bytes(data)
+    return p
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [
+        ("utf-8", b""),
+        ("utf-8", b"\xef\xbb\xbf"),
+        ("cp1252", b""),
+        ("utf-16-le", b"\xff\xfe"),
+        ("utf-16-be", b"\xfe\xff"),
+        ("utf-16-le", b""),
+    ],
+)
+def test_encodings_are_decoded(tmp_path: Path, encoding: str, bom: bytes) -> None:
+    text = HAND_A + "\n\n\n" + HAND_B + "\n"
+    p = write(tmp_path, "h.txt", bom + text.encode(encoding))
+    blocks = list(iter_blocks(p))
+    assert [b.lines[0][:22] for b in blocks] == ["PokerStars Hand #1:  O", "PokerStars Hand #2:  O"]
+    assert "Tåble €" in blocks[1].lines[1]
+    assert not blocks[0].lines[0].startswith("\ufeff")
+
+
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n", b"\r"])
+def test_line_endings_are_normalised(tmp_path: Path, newline: bytes) -> None:
+    text = (HAND_A + "\n\n\n" + HAND_B).encode().replace(b"\n", newline)
+    p = write(tmp_path, "h.txt", text)
+    blocks = list(iter_blocks(p))
+    assert len(blocks) == 2
+    assert all("\r" not in line for b in blocks for line in b.lines)
+    assert blocks[1].line == 6  # 3 lines, then 2 blank lines
+
+
+def test_mixed_line_endings(tmp_path: Path) -> None:
+    data = HAND_A.encode().replace(b"\n", b"\r\n", 1) + b"\n\n\n" + HAND_B.encode()
+    assert len(list(iter_blocks(write(tmp_path, "h.txt", data)))) == 2
+
+
+def test_blocks_split_on_header_without_blank_lines(tmp_path: Path) -> None:
+    p = write(tmp_path, "h.txt", (HAND_A + "\n" + HAND_B).encode())
+    blocks = list(iter_blocks(p))
+    assert [b.line for b in blocks] == [1, 4]
+
+
+def test_stray_text_after_two_blank_lines_is_its_own_block(tmp_path: Path) -> None:
+    p = write(tmp_path, "h.txt", (HAND_A + "\n\n\nsome garbage\nmore\n\n\n" + HAND_B).encode())
+    blocks = list(iter_blocks(p))
+    assert [b.lines[0] for b in blocks][1] == "some garbage"
+    assert len(blocks) == 3
+
+
+def test_single_blank_line_inside_a_hand_keeps_line_numbers(tmp_path: Path) -> None:
+    p = write(tmp_path, "h.txt", (HAND_A.replace("\n", "\n\n", 1)).encode())
+    (block,) = iter_blocks(p)
+    assert block.lines[2] == "Table 'T' 6-max Seat #1 is the button"
+
+
+def test_identical_text_has_identical_hash_across_encodings(tmp_path: Path) -> None:
+    a = next(iter_blocks(write(tmp_path, "a.txt", HAND_B.encode("utf-8"))))
+    b = next(
+        iter_blocks(
+            write(tmp_path, "b.txt", b"\xff\xfe" + HAND_B.replace("\n", "\r\n").encode("utf-16-le"))
+        )
+    )
+    assert a.text_hash() == b.text_hash()
+
+
+def test_expand_paths_folders_globs_and_missing(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    write(tmp_path, "a.txt", b"x")
+    write(tmp_path / "sub", "b.txt", b"x")
+    write(tmp_path, ".hidden.txt", b"x")
+    write(tmp_path, "notes.md", b"x")
+    assert [p.name for p in expand_paths([tmp_path])] == ["a.txt", "b.txt"]
+    assert [p.name for p in expand_paths([str(tmp_path / "**" / "*.txt")])] == ["a.txt", "b.txt"]
+    with pytest.raises(SourceError, match="no such file"):
+        list(expand_paths([tmp_path / "missing.txt"]))
+    with pytest.raises(SourceError, match="no file matches"):
+        list(expand_paths([str(tmp_path / "*.none")]))
+
+
+def test_read_lines_streams(tmp_path: Path) -> None:
+    p = write(tmp_path, "big.txt", b"line\n" * 100_000)
+    it = read_lines(p)
+    assert next(it) == "line"  # a generator: nothing forces the whole file into memory
