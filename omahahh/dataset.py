@@ -36,7 +36,9 @@ from omahahh.tables import SCHEMA_VERSION, TABLES, schema
 VERSIONS = ".versions"
 CURRENT = "current"
 MANIFEST = "manifest.json"
-ROWS_PER_PART = 200_000
+# A part is written once a table's buffered rows reach this many bytes in memory:
+# it bounds memory per table whatever the input size, and keeps parts large enough.
+BYTES_PER_PART = 16 * 2**20
 
 
 def table_dir(root: str | os.PathLike[str], table: str) -> Path:
@@ -121,9 +123,9 @@ class DatasetWriter:
     Ctrl-C) removes the unfinished version and leaves the dataset as it was.
     """
 
-    def __init__(self, root: str | os.PathLike[str], rows_per_part: int = ROWS_PER_PART):
+    def __init__(self, root: str | os.PathLike[str], bytes_per_part: int = BYTES_PER_PART):
         self.root = Path(root)
-        self.rows_per_part = rows_per_part
+        self.bytes_per_part = bytes_per_part
         if self.root.exists() and not self.root.is_dir():
             raise DatasetError(f"{self.root}: exists and is not a folder")
         if self.root.is_dir() and any(self.root.iterdir()) and not is_dataset(self.root):
@@ -133,7 +135,7 @@ class DatasetWriter:
         self.counts = IngestCounts()
         self._seen = _Dedup()
         self._buffers: dict[str, list[pl.DataFrame]] = {t: [] for t in TABLES}
-        self._buffered_rows: dict[str, int] = dict.fromkeys(TABLES, 0)
+        self._buffered_bytes: dict[str, int] = dict.fromkeys(TABLES, 0)
         self._committed = False
 
     # -- context ------------------------------------------------------------
@@ -184,8 +186,8 @@ class DatasetWriter:
         for table, frame in kept.frames.items():
             if frame.height:
                 self._buffers[table].append(frame)
-                self._buffered_rows[table] += frame.height
-                if self._buffered_rows[table] >= self.rows_per_part:
+                self._buffered_bytes[table] += int(frame.estimated_size())
+                if self._buffered_bytes[table] >= self.bytes_per_part:
                     self._flush(table)
         return kept
 
@@ -250,7 +252,7 @@ class DatasetWriter:
         if frames:
             _write_part(self.version / table, table, pl.concat(frames))
         self._buffers[table] = []
-        self._buffered_rows[table] = 0
+        self._buffered_bytes[table] = 0
 
     def commit(self, sources: list[str] | None = None) -> None:
         """Write the remaining rows and make this version the dataset's current one."""

@@ -30,6 +30,7 @@ HEADER_RE = re.compile(
 )
 
 HAND_FILE_SUFFIXES = (".txt", ".phh", ".phhs", ".log", ".hh")
+READ_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,23 +109,42 @@ def read_lines(path: str | os.PathLike[str]) -> Iterator[str]:
                         first = False
                     yield line.rstrip("\n")
             return
+        pending = b""
         first = True
-        for raw in fh:
-            if first:
-                if raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
+        while data := fh.read(READ_CHUNK):
+            data = pending + data
+            # Cut after the last complete line. A CR-only (old Mac) run cuts at a CR,
+            # but not a final one: it may be the first half of a CRLF.
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                cut = data.rfind(b"\r", 0, len(data) - 1)
+            if cut < 0:
+                pending = data
+                continue
+            pending = data[cut + 1 :]
+            for line in _decode_lines(data[: cut + 1], final=False):
+                if first:
+                    line = line.lstrip("\ufeff")
+                    first = False
+                yield line
+        if pending:
+            for line in _decode_lines(pending, final=True):
+                yield line.lstrip("\ufeff") if first else line
                 first = False
-            if raw.endswith(b"\n"):
-                raw = raw[:-1]
-            if b"\r" in raw:
-                # CRLF leaves one trailing CR; old-Mac files hold many lines per "line".
-                parts = raw.split(b"\r")
-                if raw.endswith(b"\r"):
-                    parts.pop()
-                for part in parts:
-                    yield _decode_line(part)
-            else:
-                yield _decode_line(raw)
+
+
+def _decode_lines(raw: bytes, *, final: bool) -> Iterator[str]:
+    """Lines of a run of whole lines; UTF-8, else cp1252 line by line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = "\n".join(
+            _decode_line(r) for r in raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        )
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not final:
+        lines.pop()  # the run ends with a line break: nothing after it
+    yield from lines
 
 
 def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
@@ -139,7 +159,8 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             if current:
                 current.append("")
             continue
-        is_header = HEADER_RE.match(line) is not None
+        # Every header shape has a "#" (hand number): a cheap test before the regex.
+        is_header = "#" in line and HEADER_RE.match(line) is not None
         if current and (is_header or blanks >= 2):
             yield _finish(path, start, current)
             current = []

@@ -101,3 +101,24 @@ def test_read_lines_streams(tmp_path: Path) -> None:
     p = write(tmp_path, "big.txt", b"line\n" * 100_000)
     it = read_lines(p)
     assert next(it) == "line"  # a generator: nothing forces the whole file into memory
+
+
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n", b"\r"])
+def test_chunk_boundaries_do_not_change_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, newline: bytes
+) -> None:
+    import omahahh.sources as sources
+
+    text = ("\n\n\n".join([HAND_A, HAND_B] * 20)).encode("utf-8").replace(b"\n", newline)
+    p = write(tmp_path, "h.txt", b"\xef\xbb\xbf" + text)
+    whole = list(read_lines(p))
+    for size in (1, 2, 3, 7, 64):
+        monkeypatch.setattr(sources, "READ_CHUNK", size)
+        assert list(read_lines(p)) == whole, size
+    assert len(whole) == text.count(newline) + 1
+
+
+def test_cp1252_line_inside_utf8_file(tmp_path: Path) -> None:
+    data = HAND_A.encode() + b"\nTable 'Caf\xe9 \x80'\n"
+    lines = list(read_lines(write(tmp_path, "h.txt", data)))
+    assert lines[3] == "Table 'Café €'"
