@@ -72,7 +72,9 @@ _COMB = tuple(tuple(comb(n, k) for k in range(6)) for n in range(18))
 
 
 @cache
-def _lists() -> tuple[list[int], list[int], list[int], dict[int, list[int]], dict[int, list[int]]]:
+def _lists() -> tuple[
+    list[int], list[int], list[int], dict[int, list[int]], dict[int, list[int]], list[int]
+]:
     """The tables as Python lists: indexing a list is far cheaper than a numpy scalar."""
     five = five_card_tables()
     omaha = omaha_tables()
@@ -82,6 +84,7 @@ def _lists() -> tuple[list[int], list[int], list[int], dict[int, list[int]], dic
         omaha.flush_flat.tolist(),
         {m: t.tolist() for m, t in omaha.hi_flat.items()},
         {m: t.tolist() for m, t in omaha.lo_flat.items()},
+        omaha.pair_index.ravel().tolist(),
     )
 
 
@@ -151,7 +154,7 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
     <HandCategory.HIGH_CARD: 'high_card'>
     """
     _check_omaha(hole, board)
-    return _table_eval(hole, board, want_lo=False)[0]
+    return _table_eval(hole, board, low=False)
 
 
 def omaha_low(hole: Sequence[int], board: Sequence[int]) -> int | None:
@@ -162,36 +165,35 @@ def omaha_low(hole: Sequence[int], board: Sequence[int]) -> int | None:
     '8,6,3,2,A'
     """
     _check_omaha(hole, board)
-    return _table_eval(hole, board, want_lo=True)[1] or None
+    return _table_eval(hole, board, low=True) or None
 
 
-def _table_eval(hole: Sequence[int], board: Sequence[int], want_lo: bool) -> tuple[int, int]:
-    """One table lookup per hole pair; see :mod:`omahahh.evaluator_tables`."""
-    tables = omaha_tables()
-    _, _, flush_flat, hi_flat, lo_flat = _lists()
+def _table_eval(hole: Sequence[int], board: Sequence[int], low: bool) -> int:
+    """Best high (or low, 0 = none): one table lookup per hole pair, see evaluator_tables."""
+    _, _, flush_flat, hi_flat, lo_flat, pair_index = _lists()
     m = len(board)
     width = N_MULTISETS[m]
     index = sum(_COMB[r + i][i + 1] for i, r in enumerate(sorted(c >> 2 for c in board)))
+    table = lo_flat[m] if low else hi_flat[m]
+    if low:
+        return max(
+            table[pair_index[(a >> 2) * 13 + (b >> 2)] * width + index]
+            for a, b in combinations(hole, 2)
+        )
     suits = [c & 3 for c in board]
     flush_suit = max(range(4), key=suits.count)
-    fmask = 0
-    if suits.count(flush_suit) >= 3:
-        fmask = sum(1 << (c >> 2) for c in board if c & 3 == flush_suit)
-    else:
-        flush_suit = -1
-    pair_index = tables.pair_index
-    table = lo_flat[m] if want_lo else hi_flat[m]
-    best_hi = best_lo = 0
+    if suits.count(flush_suit) < 3:
+        flush_suit = -1  # no three board cards of one suit: no flush for anyone
+    fmask = sum(1 << (c >> 2) for c in board if c & 3 == flush_suit)
+    best = 0
     for a, b in combinations(hole, 2):
-        pair = int(pair_index[a >> 2, b >> 2])
+        pair = pair_index[(a >> 2) * 13 + (b >> 2)]
         value = table[pair * width + index]
-        if want_lo:
-            best_lo = max(best_lo, value)
-            continue
+        # A flush needs both hole cards in the board's flush suit (R-HAND-1).
         if a & 3 == flush_suit and b & 3 == flush_suit:
             value = max(value, flush_flat[pair * 8192 + fmask])
-        best_hi = max(best_hi, value)
-    return best_hi, best_lo
+        best = max(best, value)
+    return best
 
 
 def _display_order(cards: list[int], key_rank: list[int]) -> tuple[int, ...]:
