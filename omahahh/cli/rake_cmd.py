@@ -1,0 +1,205 @@
+"""`omahahh rake PATH-or-DATASET...`: reported rake against a schedule (see docs/RAKE.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import polars as pl
+import typer
+
+from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.fragments import Fragment
+from omahahh.ingest import IngestOptions
+from omahahh.inputs import DatasetHandle, open_dataset
+from omahahh.money import format_minor
+from omahahh.rake_attribution import Attribution
+from omahahh.rake_infer import Inference, infer_schedule, inference_toml
+from omahahh.rake_report import GROUP_KEYS, RakeReport, hand_inputs, reconcile
+from omahahh.rake_schedule import INFER, resolve_schedule
+
+
+class RakeFormat(StrEnum):
+    TABLE = "table"
+    CSV = "csv"
+    JSON = "json"
+    PARQUET = "parquet"
+
+
+MONEY = {
+    "rake_reported",
+    "rake_expected",
+    "rake_diff",
+    "rake_reported_not_covered",
+    "total_pot_reported",
+    "total_pot_derived",
+}
+
+
+def _keys(by: list[str]) -> list[str]:
+    keys = [k.strip() for part in by for k in part.split(",") if k.strip()]
+    unknown = [k for k in keys if k not in GROUP_KEYS]
+    if unknown:
+        fail(
+            f"--by {','.join(unknown)}: unknown key (choose from {', '.join(GROUP_KEYS)})",
+            EXIT_USAGE,
+        )
+    return keys
+
+
+def _cell(row: dict[str, Any], column: str) -> str:
+    value = row[column]
+    if value is None:
+        return "-"
+    if column in MONEY and isinstance(value, int):
+        return format_minor(value, row.get("unit") or 100, row.get("currency") or "")
+    return str(value)
+
+
+def render(frame: pl.DataFrame, columns: list[str]) -> str:
+    """An aligned text table; money columns in the row's currency."""
+    rows = [columns] + [[_cell(r, c) for c in columns] for r in frame.iter_rows(named=True)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
+    numeric = {c for c in columns if frame.schema[c].is_numeric()}
+    return "\n".join(
+        "  ".join(
+            cell.rjust(w) if col in numeric else cell.ljust(w)
+            for cell, w, col in zip(r, widths, columns, strict=True)
+        ).rstrip()
+        for r in rows
+    )
+
+
+def render_report(report: RakeReport, schedule_name: str) -> str:
+    totals = report.totals.drop("unit")
+    lines = [f"schedule: {schedule_name}; attribution: {report.attribution.value}", ""]
+    lines.append(render(report.totals, totals.columns))
+    if report.largest.height:
+        cols = ["hand_key", "stakes", "players_dealt", "total_pot_derived"]
+        cols += ["rake_reported", "rake_expected", "rake_diff", "rake_rule"]
+        lines += ["", "largest discrepancies:", render(report.largest, cols)]
+    else:
+        lines += ["", "no hand is off the schedule."]
+    return "\n".join(lines)
+
+
+def _write_text(text: str, out: Path | None) -> None:
+    if out is None:
+        typer.echo(text, nl=not text.endswith("\n"))
+    else:
+        out.write_text(text, encoding="utf-8")
+
+
+def _inference_json(result: Inference) -> str:
+    return json.dumps(
+        {
+            "schedule_toml": inference_toml(result, limit=0),
+            "hands_used": result.hands_used,
+            "hands_explained": result.hands_explained,
+            "excluded": result.excluded,
+            "notes": result.notes,
+            "unexplained": result.unexplained.to_dicts(),
+        },
+        indent=2,
+        default=str,
+    )
+
+
+def _emit(report: RakeReport, fmt: RakeFormat, out: Path | None, schedule_name: str) -> None:
+    # With --by the totals are the output; otherwise the per-hand rows are.
+    frame = report.totals if report.by else report.hands
+    if fmt is RakeFormat.TABLE:
+        _write_text(render_report(report, schedule_name), out)
+    elif fmt is RakeFormat.CSV:
+        if out is None:
+            frame.write_csv(sys.stdout)
+        else:
+            frame.write_csv(out)
+    elif fmt is RakeFormat.PARQUET:
+        if out is None:
+            fail("--format parquet needs --out FILE", EXIT_USAGE)
+        frame.write_parquet(out)
+    else:
+        doc = {
+            "schedule": schedule_name,
+            "attribution": report.attribution.value,
+            "by": list(report.by),
+            "totals": report.totals.to_dicts(),
+            "largest_discrepancies": report.largest.to_dicts(),
+        }
+        _write_text(json.dumps(doc, indent=2, default=str) + "\n", out)
+
+
+def _open(paths: list[Path], workers: int) -> DatasetHandle:
+    with progress_bar(None, "file", "ingest") as bar:
+
+        def advance(fragment: Fragment) -> None:
+            bar.update(fragment.files)
+
+        return run_library(lambda: open_dataset(paths, IngestOptions(workers=workers), advance))
+
+
+def rake_command(
+    paths: Annotated[
+        list[Path], typer.Argument(help="A dataset folder, or hand-history files/folders/globs.")
+    ],
+    schedule: Annotated[
+        str,
+        typer.Option(
+            "--schedule",
+            "-s",
+            help="Built-in (documented, none), a TOML file, or 'infer' to learn one.",
+        ),
+    ] = "documented",
+    by: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--by", help=f"Group totals by keys, comma-separated: {', '.join(GROUP_KEYS)}."
+        ),
+    ] = None,
+    attribution: Annotated[
+        Attribution,
+        typer.Option("--attribution", help="How rake is split among players (--by player)."),
+    ] = Attribution.WEIGHTED,
+    fmt: Annotated[RakeFormat, typer.Option("--format", help="Output format.")] = RakeFormat.TABLE,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to FILE.")] = None,
+    top: Annotated[int, typer.Option("--top", min=0, help="Largest discrepancies shown.")] = 10,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
+    ] = 1,
+) -> None:
+    """Reconcile reported rake with a schedule: totals per currency, largest discrepancies.
+
+    Example: omahahh rake DATASET --schedule documented --by stakes,day
+    """
+    keys = _keys(by or [])
+    chosen = None if schedule == INFER else run_library(lambda: resolve_schedule(schedule))
+    with _open(paths, workers) as data:
+        if data.counts_line:
+            typer.echo(data.counts_line, err=True)
+        hands, players, actions = data.table("hands"), data.table("players"), data.table("actions")
+        with progress_bar(2, "step", "rake") as bar:
+            if chosen is None:
+                inputs = hand_inputs(hands, players, actions).collect()
+                bar.update(1)
+                result = run_library(lambda: infer_schedule(inputs))
+                bar.update(1)
+                text = _inference_json(result) if fmt is RakeFormat.JSON else inference_toml(result)
+                _write_text(text, out)
+                return
+            bar.update(1)
+            report = run_library(
+                lambda: reconcile(
+                    hands, players, actions, chosen, by=keys, attribution=attribution, top=top
+                )
+            )
+            bar.update(1)
+        _emit(report, fmt, out, chosen.name)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to ``app``."""
+    app.command("rake")(rake_command)
