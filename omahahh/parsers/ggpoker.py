@@ -1,0 +1,542 @@
+"""GGPoker hand histories (FORMATS.md §2): text in, :class:`HandRecord` out.
+
+Stars-like syntax with its own details, all recorded as claimed:
+
+- hand ids with a letter prefix; thousands commas (``$1,270.5``);
+- ``Cash Drop to Pot : total $0.2`` (promotional money inside the total pot);
+- ``posts missed blind`` (dead money), ``straddle $X`` (each line is the new street
+  total of that player, so a re-straddle puts in only the difference);
+- ``Dealt to`` for every seat (cards only for the hero), shows before the board;
+- ``Total pot | Rake | Jackpot | Bingo | Fortune | Tax``: the jackpot and the other
+  fees are not rake (``jackpot_reported``, ``other_fees_reported``);
+- run it two or three times: each run's street line repeats the shared cards, the
+  SUMMARY's later boards list only the re-dealt cards;
+- EV cash-out and all-in insurance: money outside the pot (:class:`SidePayment`).
+
+Every line must be understood: an unknown line makes the hand a failure row.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import (
+    Action,
+    ActionKind,
+    Collection,
+    HandRecord,
+    Seat,
+    Show,
+    SidePayment,
+    Site,
+    Street,
+    Structure,
+    SummarySeat,
+    UncalledReturn,
+)
+from omahahh.money import to_minor
+from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
+from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.ggpoker_header import Header, parse_header
+from omahahh.parsers.pokerstars_header import parse_table
+from omahahh.sources import Block
+
+SITE = Site.GGPOKER
+
+STREET_RE = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>HOLE CARDS|PREFLOP|PRE-FLOP|FLOP|TURN|"
+    r"RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<tail>.*)$"
+)
+BRACKETS_RE = re.compile(r"\[([^\]]*)\]")
+SEAT_RE = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips"
+    r"(?:, (?P<bounty>[^()]*?) bounty)?\)(?P<tail>.*)$"
+)
+DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")
+COLLECT_RE = re.compile(
+    r" collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
+)
+UNCALLED_RE = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+CASH_DROP_RE = re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$")
+BOARD_RE = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
+SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+WON_RE = re.compile(r"(?:won|collected) \((?P<amount>[^)]*)\)")
+FOLDED_RE = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))")
+INSURANCE_RE = re.compile(r"^get an all-in insurance \(.*\)$")
+RUN_TIMES = {"Hand was run two times": 2, "Hand was run three times": 3}
+
+_RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREET_OF = {
+    "HOLE CARDS": Street.PREFLOP,
+    "PREFLOP": Street.PREFLOP,
+    "PRE-FLOP": Street.PREFLOP,
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+}
+_FOLD_STREET = {
+    None: Street.PREFLOP,
+    "Flop": Street.FLOP,
+    "Turn": Street.TURN,
+    "River": Street.RIVER,
+}
+# Non-rake fees of the total-pot line, summed into ``other_fees_reported``.
+OTHER_FEES = ("Bingo", "Fortune", "Tax")
+ALL_IN = " and is all-in"
+# Lines that move no chips and show no cards.
+INFO_RES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p)
+    for p in (
+        r"^Chooses to EV Cashout$",
+        r"^(?:is )?sitting out$",
+        r"^sits out$",
+        r"^(?:is )?(?:dis)?connected$",
+        r"^has returned$",
+        r"^has timed out(?: while (?:being )?disconnected)?$",
+        r"^doesn't show hand$",
+        r"^mucks hand$",
+    )
+)
+
+
+def matches(first_line: str) -> bool:
+    """Is this block's first line a GGPoker header (``Poker Hand #...``)?"""
+    return first_line.startswith("Poker Hand #")
+
+
+class _Hand:
+    """Scratch state while reading one block; frozen into a HandRecord at the end."""
+
+    def __init__(self, header: Header):
+        self.h = header
+        self.unit = header.unit
+        self.seats: list[Seat] = []
+        self.names: tuple[str, ...] = ()
+        self.actions: list[Action] = []
+        self.dealt: list[tuple[str, tuple[int, ...]]] = []
+        self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
+        self.uncalled: list[UncalledReturn] = []
+        self.collections: list[Collection] = []
+        self.shows: list[Show] = []
+        self.side_payments: list[SidePayment] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.boards: dict[int, tuple[int, ...]] = {}
+        self.summary_boards: dict[int, tuple[int, ...]] = {}
+        self.notes: list[str] = list(header.notes)
+        self.street = Street.PREFLOP
+        self.run = 0
+        self.live: dict[str, int] = {}  # chips counting toward calls on this street
+        self.total: int | None = None
+        self.rake: int | None = None
+        self.jackpot: int | None = None
+        self.other_fees: int | None = None
+        self.cash_drop: int | None = None
+        self.run_count = 1
+        self.first_sb: int | None = None
+        self.first_bb: int | None = None
+        self.ante: int | None = None
+
+    def money(self, text: str, offset: int) -> int:
+        try:
+            return to_minor(text, self.unit)
+        except MoneyError as exc:
+            raise HandParseError("bad_amount", str(exc), offset, text) from None
+
+
+def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
+    """Parse one GGPoker block. Raises :class:`HandParseError` with a reason code."""
+    lines = block.lines
+    header = parse_header(lines[0], context)
+    if not any(line.startswith("*** SUMMARY ***") for line in lines):
+        raise HandParseError(
+            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
+        )
+    table = parse_table(lines[1], 1)
+    hand = _Hand(header)
+    i = _read_seats(hand, lines, 2)
+    in_summary = False
+    for offset in range(i, len(lines)):
+        line = lines[offset]
+        if not line:
+            continue
+        if in_summary:
+            _summary_line(hand, line, offset)
+        elif line.startswith("*** "):
+            in_summary = _street_line(hand, line, offset)
+        else:
+            _body_line(hand, line, offset)
+    return _freeze(hand, table.name, table.max_seats, table.button_seat, block)
+
+
+def _read_seats(hand: _Hand, lines: Sequence[str], start: int) -> int:
+    i = start
+    while i < len(lines) and lines[i].startswith("Seat "):
+        m = SEAT_RE.match(lines[i])
+        if m is None:
+            raise HandParseError(
+                "bad_seat_line", f"unreadable seat line: {lines[i]!r}", i, lines[i]
+            )
+        tail = m["tail"].strip()
+        hand.seats.append(
+            Seat(
+                seat=int(m["seat"]),
+                player=m["name"],
+                stack_start=hand.money(m["stack"], i),
+                sitting_out="sitting out" in tail,
+                bounty=to_minor(m["bounty"], 100) if m["bounty"] else None,
+            )
+        )
+        i += 1
+    if len({s.seat for s in hand.seats}) != len(hand.seats):
+        raise HandParseError("duplicate_seat", "two players in one seat", start, lines[start])
+    hand.names = names_longest_first([s.player for s in hand.seats])
+    return i
+
+
+def _street_line(hand: _Hand, line: str, offset: int) -> bool:
+    """Handle a ``*** X ***`` line; returns True when the SUMMARY starts."""
+    m = STREET_RE.match(line)
+    if m is None:
+        raise HandParseError("unknown_line", f"unknown section line: {line!r}", offset, line)
+    name = m["name"]
+    if name == "SUMMARY":
+        return True
+    hand.run = _RUN[m["run"]]
+    if name in ("SHOWDOWN", "SHOW DOWN"):
+        return False
+    street = _STREET_OF[name]
+    if street != hand.street:
+        hand.street = street
+        hand.live = {}
+    groups = BRACKETS_RE.findall(m["tail"])
+    if groups:
+        cards: list[int] = []
+        for g in groups:
+            cards.extend(cards_or_fail(g, offset))
+        hand.boards[hand.run] = tuple(cards)
+    return False
+
+
+def _body_line(hand: _Hand, line: str, offset: int) -> None:
+    name = match_name(line, hand.names, ": ")
+    if name is not None:
+        _action(hand, name, line[len(name) + 2 :], offset)
+        return
+    if line.startswith("Dealt to "):
+        m = DEALT_RE.match(line)
+        if m is None:
+            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
+        hand.dealt_names.add(m["name"])
+        if m["cards"]:
+            hand.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+        return
+    if line.startswith("Uncalled bet ("):
+        u = UNCALLED_RE.match(line)
+        if u is None:
+            raise HandParseError(
+                "unknown_line", f"unreadable uncalled line: {line!r}", offset, line
+            )
+        hand.uncalled.append(
+            UncalledReturn(
+                player=u["name"],
+                amount=hand.money(u["amount"], offset),
+                street=hand.street,
+                line=offset,
+            )
+        )
+        return
+    c = COLLECT_RE.search(line)
+    if c is not None:
+        pot = c["pot"]
+        hand.collections.append(
+            Collection(
+                player=line[: c.start()],
+                amount=hand.money(c["amount"], offset),
+                pot_index=0 if pot in ("pot", "main pot") else int(c["n"] or 1),
+                run=hand.run,
+                pot_label=pot,
+                line=offset,
+            )
+        )
+        return
+    d = CASH_DROP_RE.match(line)
+    if d is not None:
+        hand.cash_drop = (hand.cash_drop or 0) + hand.money(d["amount"], offset)
+        return
+    raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
+
+
+def _add(
+    hand: _Hand,
+    player: str,
+    kind: ActionKind,
+    amount: int,
+    offset: int,
+    *,
+    to_amount: int | None = None,
+    raise_by: int | None = None,
+    all_in: bool = False,
+    live: bool = True,
+) -> None:
+    if live:
+        hand.live[player] = hand.live.get(player, 0) + amount
+    hand.actions.append(
+        Action(
+            street=hand.street,
+            player=player,
+            kind=kind,
+            amount=amount,
+            to_amount=to_amount,
+            raise_by=raise_by,
+            all_in=all_in,
+            line=offset,
+        )
+    )
+
+
+def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
+    all_in = rest.endswith(ALL_IN)
+    if all_in:
+        rest = rest[: -len(ALL_IN)]
+    verb, _, arg = rest.partition(" ")
+    if rest == "folds":
+        _add(hand, player, ActionKind.FOLD, 0, offset)
+    elif rest == "checks":
+        _add(hand, player, ActionKind.CHECK, 0, offset)
+    elif verb == "calls":
+        _add(hand, player, ActionKind.CALL, hand.money(arg, offset), offset, all_in=all_in)
+    elif verb == "bets":
+        amount = hand.money(arg, offset)
+        to = hand.live.get(player, 0) + amount
+        _add(hand, player, ActionKind.BET, amount, offset, to_amount=to, all_in=all_in)
+    elif verb == "raises":
+        by_text, sep, to_text = arg.partition(" to ")
+        if not sep:
+            raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
+        to = hand.money(to_text, offset)
+        _add(
+            hand,
+            player,
+            ActionKind.RAISE,
+            to - hand.live.get(player, 0),
+            offset,
+            to_amount=to,
+            raise_by=hand.money(by_text, offset),
+            all_in=all_in,
+        )
+    elif verb == "posts":
+        _post(hand, player, arg, offset, all_in)
+    elif verb == "straddle":
+        # Each straddle line states the player's new street total.
+        to = hand.money(arg, offset)
+        amount = to - hand.live.get(player, 0)
+        _add(hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in)
+    elif verb == "shows":
+        cards_text, _, desc = arg.partition("]")
+        desc = desc.strip()
+        hand.shows.append(
+            Show(
+                player=player,
+                cards=cards_or_fail(cards_text.lstrip("["), offset),
+                description=desc[1:-1] if desc.startswith("(") and desc.endswith(")") else None,
+                line=offset,
+            )
+        )
+    elif rest.startswith("Receives Cashout (") and rest.endswith(")"):
+        _side(hand, player, "ev_cashout", rest[len("Receives Cashout (") : -1], offset)
+    elif rest.startswith("Pays Cashout Risk (") and rest.endswith(")"):
+        _side(hand, player, "cashout_risk", rest[len("Pays Cashout Risk (") : -1], offset)
+    elif rest.startswith("pay premium of all-in insurance (") and rest.endswith(")"):
+        amount_text = rest[len("pay premium of all-in insurance (") : -1]
+        _side(hand, player, "insurance_premium", amount_text, offset)
+    elif INSURANCE_RE.match(rest) or any(p.match(rest) for p in INFO_RES):
+        return  # the insurance offer itself moves nothing; the premium line does
+    else:
+        raise HandParseError("unknown_line", f"unknown action: {player}: {rest}", offset, rest)
+
+
+def _side(hand: _Hand, player: str, kind: str, amount_text: str, offset: int) -> None:
+    hand.side_payments.append(
+        SidePayment(player=player, kind=kind, amount=hand.money(amount_text, offset), line=offset)
+    )
+
+
+def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None:
+    kind_text, _, amount_text = arg.rpartition(" ")
+    amount = hand.money(amount_text, offset)
+    if kind_text == "small blind":
+        if hand.first_sb is None:
+            hand.first_sb = amount
+        _add(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+    elif kind_text == "big blind":
+        if hand.first_bb is None:
+            hand.first_bb = amount
+        _add(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+    elif kind_text == "missed blind":
+        # Missed blinds are dead money (R-BL-6, R-BL-7): they count toward no call.
+        _add(hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False)
+    elif kind_text == "the ante":
+        if hand.ante is None:
+            hand.ante = amount
+        _add(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+    elif kind_text == "straddle":
+        to = amount
+        amount = to - hand.live.get(player, 0)
+        _add(hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in)
+    else:
+        raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
+
+
+def _summary_line(hand: _Hand, line: str, offset: int) -> None:
+    if line.startswith("Total pot "):
+        _total_line(hand, line, offset)
+    elif line.startswith("Seat "):
+        hand.summary_seats.append(_summary_seat(hand, line, offset))
+    elif line in RUN_TIMES:
+        hand.run_count = RUN_TIMES[line]
+    else:
+        b = BOARD_RE.match(line)
+        if b is None:
+            raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
+        hand.summary_boards[_RUN[b["run"]]] = cards_or_fail(b["cards"], offset)
+
+
+def _total_line(hand: _Hand, line: str, offset: int) -> None:
+    """``Total pot $597.08 | Rake $7.5 | Jackpot $5 | Bingo $0 | Fortune $0 | Tax $0``."""
+    first, *parts = line.split(" | ")
+    hand.total = hand.money(first[len("Total pot ") :], offset)
+    for part in parts:
+        label, _, amount_text = part.rpartition(" ")
+        amount = hand.money(amount_text, offset)
+        if label == "Rake":
+            hand.rake = amount
+        elif label == "Jackpot":
+            hand.jackpot = amount
+        elif label in OTHER_FEES:
+            hand.other_fees = (hand.other_fees or 0) + amount
+        else:
+            raise HandParseError(
+                "unknown_line", f"unknown fee {label!r} in the total line", offset, line
+            )
+
+
+def _summary_seat(hand: _Hand, line: str, offset: int) -> SummarySeat:
+    m = SUMMARY_SEAT_RE.match(line)
+    if m is None:
+        raise HandParseError("unknown_line", f"unreadable summary seat: {line!r}", offset, line)
+    seat = int(m["seat"])
+    rest = m["rest"]
+    name = next((s.player for s in hand.seats if s.seat == seat), None)
+    if name is not None and rest.startswith(name):
+        rest = rest[len(name) :]
+    else:
+        hand.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
+        name = name or rest.split(" (")[0]
+    won = [hand.money(w["amount"], offset) for w in WON_RE.finditer(rest)]
+    shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
+    folded = FOLDED_RE.search(rest)
+    return SummarySeat(
+        seat=seat,
+        player=name,
+        won=sum(won) if won else None,
+        showed=cards_or_fail(shown.group(1), offset) if shown else (),
+        mucked=" mucked" in rest,
+        folded_street=_FOLD_STREET[folded["street"]] if folded else None,
+        line=offset,
+    )
+
+
+def _boards(hand: _Hand) -> tuple[tuple[int, ...], ...]:
+    """One full board per run: street lines first, else the SUMMARY's boards.
+
+    A later run's SUMMARY board lists only the re-dealt cards (``SECOND Board
+    [3d Td]``); its full board shares the first run's earlier cards.
+    """
+    runs = sorted(set(hand.boards) | set(hand.summary_boards))
+    out: list[tuple[int, ...]] = []
+    for run in runs:
+        board = hand.boards.get(run)
+        summary = hand.summary_boards.get(run, ())
+        if board is None:
+            shared = out[0] if out else ()
+            board = shared[: max(len(shared) - len(summary), 0)] + summary
+        elif summary and board[len(board) - len(summary) :] != summary:
+            hand.notes.append(f"run {run + 1}: SUMMARY board differs from the street lines")
+        out.append(board)
+    return tuple(out)
+
+
+def _mark_undealt_seats(hand: _Hand) -> tuple[Seat, ...]:
+    """GGPoker prints ``Dealt to`` for every player dealt in: a seat without one
+    (and without any action) sat out this hand."""
+    if not hand.dealt_names:
+        return tuple(hand.seats)
+    acted = {a.player for a in hand.actions}
+    out = []
+    for seat in hand.seats:
+        idle = seat.player not in hand.dealt_names and seat.player not in acted
+        if idle and not seat.sitting_out:
+            hand.notes.append(f"seat {seat.seat}: no 'Dealt to' line, read as sitting out")
+            seat = dataclasses.replace(seat, sitting_out=True)
+        out.append(seat)
+    return tuple(out)
+
+
+def _freeze(
+    hand: _Hand, table_name: str, max_seats: int | None, button: int, block: Block
+) -> HandRecord:
+    h = hand.h
+    boards = _boards(hand)
+    seats = _mark_undealt_seats(hand)
+    fixed = h.game.structure is Structure.FIXED_LIMIT
+    if fixed:
+        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low // 2
+        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_low
+    else:
+        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low
+        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_high
+    return HandRecord(
+        site=SITE,
+        hand_id=h.hand_id,
+        started_at=h.started_at,
+        started_at_text=h.started_at_text,
+        game=h.game,
+        game_type=h.game_type,
+        fast_fold=h.fast_fold,
+        tournament_id=h.tournament_id,
+        tournament_level=h.tournament_level,
+        buy_in=h.tournament_name,
+        currency=h.currency,
+        unit=h.unit,
+        stakes=h.stakes,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=h.stake_low if fixed else None,
+        big_bet=h.stake_high if fixed else None,
+        ante=hand.ante,
+        table_name=table_name,
+        max_seats=max_seats,
+        button_seat=button,
+        seats=seats,
+        actions=tuple(hand.actions),
+        dealt=tuple(hand.dealt),
+        boards=boards,
+        uncalled=tuple(hand.uncalled),
+        collections=tuple(hand.collections),
+        shows=tuple(hand.shows),
+        side_payments=tuple(hand.side_payments),
+        summary_seats=tuple(hand.summary_seats),
+        total_pot_reported=hand.total,
+        rake_reported=hand.rake,
+        jackpot_reported=hand.jackpot,
+        other_fees_reported=hand.other_fees,
+        cash_drop_reported=hand.cash_drop,
+        run_count=max(hand.run_count, len(boards)),
+        source_path=block.path,
+        source_line=block.line,
+        text_hash=block.text_hash(),
+        notes=tuple(hand.notes),
+    )

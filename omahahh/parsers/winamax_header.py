@@ -1,0 +1,165 @@
+"""Winamax header (line 1) and table line (line 2), FORMATS.md §4.
+
+```
+Winamax Poker - CashGame - HandId: #9247976-232-1478874498 - 5 Card Omaha Hi/Lo pot limit
+    (1€/2€) - 2016/11/11 14:28:18 UTC
+Winamax Poker - Tournament "Sit&Go Freeroll" buyIn: Ticket only level: 3 - HandId:
+    #619672044606324737-7-1452193258 - Omaha pot limit (30/60) - 2016/01/07 19:00:58 UTC
+Table: 'Göttingen 04' 6-max (real money) Seat #1 is the button
+```
+Currency is a suffix (``1€``); cash stakes without a symbol are play money
+(printed with cents, so kept in hundredths); tournament stakes may be
+``ante/sb/bb``. Game words: ``Omaha``, ``5 Card Omaha``, ``Omaha5``, ``Omaha8``,
+``Omaha Hi/Lo``, ``5 Card Omaha Hi/Lo``, then ``pot limit`` / ``no limit`` / ``limit``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, to_minor, unit_of
+from omahahh.parsers.common import ZONE_ABBREVIATIONS, to_utc
+from omahahh.parsers.context import ParseContext
+from omahahh.rooms import conventions
+
+HEADER_RE = re.compile(
+    r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+) "
+    r"\((?P<stakes>[^()]*)\) - (?P<time>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})"
+    r"(?: (?P<tz>[A-Z]{2,5}))?\s*$"
+)
+TOURNAMENT_RE = re.compile(
+    r'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\S+)$'
+)
+GAME_RE = re.compile(
+    r"^(?:(?P<cards>[56]) Card )?Omaha(?P<n>[56])?(?P<eight>8)?(?P<hilo> Hi/Lo| H/L)? "
+    r"(?P<limit>pot limit|no limit|fixed limit|limit)$",
+    re.IGNORECASE,
+)
+TABLE_RE = re.compile(
+    r"^Table:? '(?P<name>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\) "
+    r"Seat #(?P<button>\d+) is the button$"
+)
+
+_STRUCTURE = {
+    "pot limit": Structure.POT_LIMIT,
+    "no limit": Structure.NO_LIMIT,
+    "limit": Structure.FIXED_LIMIT,
+    "fixed limit": Structure.FIXED_LIMIT,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    hand_id: str
+    game: GameInfo
+    game_type: GameType
+    tournament_id: str | None
+    tournament_level: str | None
+    buy_in: str | None
+    currency: str
+    unit: int
+    stakes: str
+    stake_low: int  # small blind (PL/NL) or small bet (FL)
+    stake_high: int
+    ante: int | None
+    started_at: datetime | None
+    started_at_text: str
+
+
+def game_info(text: str) -> GameInfo | None:
+    """``game_info("Omaha8 pot limit").variant == "PLO-8"``; None for other games."""
+    m = GAME_RE.match(text.strip())
+    if m is None:
+        return None
+    structure = _STRUCTURE[m["limit"].lower()]
+    hole = int(m["cards"] or m["n"] or 4)
+    hi_lo = bool(m["eight"] or m["hilo"])
+    return GameInfo(
+        variant=variant_code(structure, hole, hi_lo),
+        structure=structure,
+        hole_card_count=hole,
+        hi_lo=hi_lo,
+        game_label=text.strip(),
+    )
+
+
+def _currency(stakes: str, tournament: bool) -> str:
+    for symbol, iso in SYMBOL_CURRENCY.items():
+        if symbol in stakes:
+            return iso
+    return CHIPS if tournament else PLAY
+
+
+def parse_header(line: str, context: ParseContext) -> Header:
+    """Read a Winamax header; raises :class:`HandParseError` (``bad_header``, ...)."""
+    m = HEADER_RE.match(line)
+    if m is None:
+        raise HandParseError("bad_header", f"unrecognised Winamax header: {line[:100]!r}", 0, line)
+    kind = m["kind"]
+    tournament = TOURNAMENT_RE.match(kind)
+    if tournament is None and kind != "CashGame":
+        raise HandParseError("bad_header", f"unknown Winamax game kind {kind!r}", 0, line)
+    game = game_info(m["game"])
+    if game is None:
+        raise HandParseError("unsupported_game", f"not an Omaha game: {m['game']}", 0, line)
+    stakes = m["stakes"]
+    currency = _currency(stakes, tournament is not None)
+    unit = 100 if currency == PLAY else unit_of(currency)
+    parts = stakes.split("/")
+    if len(parts) not in (2, 3):
+        raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
+    tz = m["tz"]
+    zone = (
+        ZONE_ABBREVIATIONS.get(tz, "UTC")
+        if tz
+        else context.zone_for(conventions(Site.WINAMAX).time_zone)
+    )
+    try:
+        amounts = [to_minor(p, unit) for p in parts]
+    except MoneyError as exc:
+        raise HandParseError("bad_amount", str(exc), 0, line) from None
+    ante = amounts[0] if len(amounts) == 3 else None
+    hand_id = m["id"]
+    return Header(
+        hand_id=hand_id,
+        game=game,
+        game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
+        tournament_id=None,  # printed in the table name; see winamax.parse
+        tournament_level=tournament["level"] if tournament else None,
+        buy_in=f'"{tournament["name"]}" {tournament["buyin"]}' if tournament else None,
+        currency=currency,
+        unit=unit,
+        stakes=stakes,
+        stake_low=amounts[-2],
+        stake_high=amounts[-1],
+        ante=ante,
+        started_at=to_utc(m["time"], zone),
+        started_at_text=m["time"],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    name: str
+    max_seats: int | None
+    button_seat: int
+    play_money: bool
+
+
+def parse_table(line: str, offset: int) -> TableLine:
+    """``Table: 'Göttingen 04' 6-max (real money) Seat #1 is the button`` (colon optional)."""
+    m = TABLE_RE.match(line)
+    if m is None:
+        raise HandParseError(
+            "bad_table_line", f"unreadable table line: {line[:100]!r}", offset, line
+        )
+    return TableLine(
+        name=m["name"],
+        max_seats=int(m["max"]) if m["max"] else None,
+        button_seat=int(m["button"]),
+        play_money=m["money"] == "play money",
+    )
