@@ -258,7 +258,10 @@ class DatasetWriter:
         """Write the remaining rows and make this version the dataset's current one."""
         for table in TABLES:
             self._flush(table)
-            (self.version / table).mkdir(parents=True, exist_ok=True)
+            folder = self.version / table
+            if not any(folder.glob("*.parquet")):
+                # An empty part keeps "DIR/<table>/*.parquet" readable by every tool.
+                _write_part(folder, table, pl.DataFrame(schema=schema(table)))
         manifest = {
             "schema_version": SCHEMA_VERSION,
             "omahahh_version": __version__,
