@@ -38,6 +38,7 @@ from omahahh.model import (
     UncalledReturn,
 )
 from omahahh.money import to_minor
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
 from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.ggpoker_header import Header, parse_header
@@ -85,7 +86,6 @@ _FOLD_STREET = {
 }
 # Non-rake fees of the total-pot line, summed into ``other_fees_reported``.
 OTHER_FEES = ("Bingo", "Fortune", "Tax")
-ALL_IN = " and is all-in"
 # Lines that move no chips and show no cards.
 INFO_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
@@ -208,9 +208,7 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
     if name in ("SHOWDOWN", "SHOW DOWN"):
         return False
     street = _STREET_OF[name]
-    if street != hand.street:
-        hand.street = street
-        hand.live = {}
+    new_street(hand, street)
     groups = BRACKETS_RE.findall(m["tail"])
     if groups:
         cards: list[int] = []
@@ -269,71 +267,20 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
 
 
-def _add(
-    hand: _Hand,
-    player: str,
-    kind: ActionKind,
-    amount: int,
-    offset: int,
-    *,
-    to_amount: int | None = None,
-    raise_by: int | None = None,
-    all_in: bool = False,
-    live: bool = True,
-) -> None:
-    if live:
-        hand.live[player] = hand.live.get(player, 0) + amount
-    hand.actions.append(
-        Action(
-            street=hand.street,
-            player=player,
-            kind=kind,
-            amount=amount,
-            to_amount=to_amount,
-            raise_by=raise_by,
-            all_in=all_in,
-            line=offset,
-        )
-    )
-
-
 def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
-    all_in = rest.endswith(ALL_IN)
-    if all_in:
-        rest = rest[: -len(ALL_IN)]
+    rest, all_in = split_all_in(rest)
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        _add(hand, player, ActionKind.FOLD, 0, offset)
-    elif rest == "checks":
-        _add(hand, player, ActionKind.CHECK, 0, offset)
-    elif verb == "calls":
-        _add(hand, player, ActionKind.CALL, hand.money(arg, offset), offset, all_in=all_in)
-    elif verb == "bets":
-        amount = hand.money(arg, offset)
-        to = hand.live.get(player, 0) + amount
-        _add(hand, player, ActionKind.BET, amount, offset, to_amount=to, all_in=all_in)
-    elif verb == "raises":
-        by_text, sep, to_text = arg.partition(" to ")
-        if not sep:
-            raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
-        to = hand.money(to_text, offset)
-        _add(
-            hand,
-            player,
-            ActionKind.RAISE,
-            to - hand.live.get(player, 0),
-            offset,
-            to_amount=to,
-            raise_by=hand.money(by_text, offset),
-            all_in=all_in,
-        )
+    if read_betting(hand, player, rest, all_in, hand.money, offset):
+        pass
     elif verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "straddle":
         # Each straddle line states the player's new street total.
         to = hand.money(arg, offset)
         amount = to - hand.live.get(player, 0)
-        _add(hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in)
+        add_action(
+            hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
+        )
     elif verb == "shows":
         cards_text, _, desc = arg.partition("]")
         desc = desc.strip()
@@ -370,22 +317,24 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
     if kind_text == "small blind":
         if hand.first_sb is None:
             hand.first_sb = amount
-        _add(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "big blind":
         if hand.first_bb is None:
             hand.first_bb = amount
-        _add(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "missed blind":
         # Missed blinds are dead money (R-BL-6, R-BL-7): they count toward no call.
-        _add(hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False)
+        add_action(hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False)
     elif kind_text == "the ante":
         if hand.ante is None:
             hand.ante = amount
-        _add(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+        add_action(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
     elif kind_text == "straddle":
         to = amount
         amount = to - hand.live.get(player, 0)
-        _add(hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in)
+        add_action(
+            hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
+        )
     else:
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
 

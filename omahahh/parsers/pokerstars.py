@@ -30,6 +30,7 @@ from omahahh.model import (
     UncalledReturn,
 )
 from omahahh.money import fast_minor, to_minor
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
 from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
 from omahahh.parsers.pokerstars_header import Header, parse_header, parse_table
 from omahahh.sources import Block
@@ -111,7 +112,6 @@ _FOLD_STREET = {
     "Turn": Street.TURN,
     "River": Street.RIVER,
 }
-ALL_IN = " and is all-in"
 
 
 def matches(first_line: str) -> bool:
@@ -240,9 +240,7 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
         hand.run = run
         return False
     street = _STREET_OF[name]
-    if street != hand.street:
-        hand.street = street
-        hand.live = {}
+    new_street(hand, street)
     hand.run = run
     groups = BRACKETS_RE.findall(m["tail"])
     if groups:
@@ -331,38 +329,8 @@ def _looks_like_action(line: str) -> bool:
     return rest.startswith(_ACTION_WORDS)
 
 
-def _add(
-    hand: _Hand,
-    player: str,
-    kind: ActionKind,
-    amount: int,
-    offset: int,
-    *,
-    to_amount: int | None = None,
-    raise_by: int | None = None,
-    all_in: bool = False,
-    live: bool = True,
-) -> None:
-    if live:
-        hand.live[player] = hand.live.get(player, 0) + amount
-    hand.actions.append(
-        Action(
-            street=hand.street,
-            player=player,
-            kind=kind,
-            amount=amount,
-            to_amount=to_amount,
-            raise_by=raise_by,
-            all_in=all_in,
-            line=offset,
-        )
-    )
-
-
 def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
-    all_in = rest.endswith(ALL_IN)
-    if all_in:
-        rest = rest[: -len(ALL_IN)]
+    rest, all_in = split_all_in(rest)
     cap_at = rest.find(" and has reached the ")
     if cap_at >= 0:
         rest = rest[:cap_at]
@@ -374,31 +342,9 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
             hand.shows.append(
                 Show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
             )
-        _add(hand, player, ActionKind.FOLD, 0, offset)
-    elif verb == "checks":
-        _add(hand, player, ActionKind.CHECK, 0, offset)
-    elif verb == "calls":
-        _add(hand, player, ActionKind.CALL, hand.money(arg, offset), offset, all_in=all_in)
-    elif verb == "bets":
-        amount = hand.money(arg, offset)
-        to = hand.live.get(player, 0) + amount
-        _add(hand, player, ActionKind.BET, amount, offset, to_amount=to, all_in=all_in)
-    elif verb == "raises":
-        by_text, sep, to_text = arg.partition(" to ")
-        if not sep:
-            raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
-        to = hand.money(to_text, offset)
-        amount = to - hand.live.get(player, 0)
-        _add(
-            hand,
-            player,
-            ActionKind.RAISE,
-            amount,
-            offset,
-            to_amount=to,
-            raise_by=hand.money(by_text, offset),
-            all_in=all_in,
-        )
+        add_action(hand, player, ActionKind.FOLD, 0, offset)
+    elif read_betting(hand, player, rest, all_in, hand.money, offset):
+        pass
     elif verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
@@ -433,24 +379,24 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
     if kind_text == "small blind":
         if hand.first_sb is None:
             hand.first_sb = amount
-        _add(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "big blind":
         if hand.first_bb is None:
             hand.first_bb = amount
-        _add(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "the ante":
         if hand.ante is None:
             hand.ante = amount
-        _add(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+        add_action(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
     elif kind_text == "small & big blinds":
         # The small-blind part is dead (R-BL-6): it does not count toward calls.
         big = _big_blind_size(hand)
         dead = max(amount - big, 0)
         live = amount - dead
-        _add(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
-        _add(hand, player, ActionKind.POST_BIG_BLIND, live, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
+        add_action(hand, player, ActionKind.POST_BIG_BLIND, live, offset, all_in=all_in)
     elif kind_text == "straddle":
-        _add(hand, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
     else:
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
 

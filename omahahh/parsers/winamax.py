@@ -36,6 +36,7 @@ from omahahh.model import (
     SummarySeat,
 )
 from omahahh.money import to_minor
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
 from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.winamax_header import Header, parse_header, parse_table
@@ -79,7 +80,6 @@ _FOLD_STREET = {
     "river": Street.RIVER,
 }
 _HALF = {"HI": "high", "LO": "low"}
-ALL_IN = " and is all-in"
 OUT_OF_POSITION = " out of position"
 INFO = ("doesn't show hand", "mucks hand", "sits out", "is sitting out")
 
@@ -190,9 +190,8 @@ def _section_line(hand: _Hand, line: str, offset: int) -> None:
     name = m["name"]
     hand.section = name
     street = _STREET_OF.get(name)
-    if street is not None and street != hand.street:
-        hand.street = street
-        hand.live = {}
+    if street is not None:
+        new_street(hand, street)
     groups = BRACKETS_RE.findall(m["tail"])
     if groups:
         cards: list[int] = []
@@ -228,66 +227,13 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     _action(hand, name, line[len(name) + 1 :], offset)
 
 
-def _add(
-    hand: _Hand,
-    player: str,
-    kind: ActionKind,
-    amount: int,
-    offset: int,
-    *,
-    to_amount: int | None = None,
-    raise_by: int | None = None,
-    all_in: bool = False,
-    live: bool = True,
-) -> None:
-    if live:
-        hand.live[player] = hand.live.get(player, 0) + amount
-    hand.actions.append(
-        Action(
-            street=hand.street,
-            player=player,
-            kind=kind,
-            amount=amount,
-            to_amount=to_amount,
-            raise_by=raise_by,
-            all_in=all_in,
-            line=offset,
-        )
-    )
-
-
 def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
-    all_in = rest.endswith(ALL_IN)
-    if all_in:
-        rest = rest[: -len(ALL_IN)]
+    rest, all_in = split_all_in(rest)
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        _add(hand, player, ActionKind.FOLD, 0, offset)
-    elif rest == "checks":
-        _add(hand, player, ActionKind.CHECK, 0, offset)
-    elif verb == "calls":
-        _add(hand, player, ActionKind.CALL, hand.money(arg, offset), offset, all_in=all_in)
-    elif verb == "bets":
-        amount = hand.money(arg, offset)
-        to = hand.live.get(player, 0) + amount
-        _add(hand, player, ActionKind.BET, amount, offset, to_amount=to, all_in=all_in)
-    elif verb == "raises":
-        by_text, sep, to_text = arg.partition(" to ")
-        if not sep:
-            raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
-        to = hand.money(to_text, offset)
-        if hand.section == "ANTE/BLINDS":
-            raise _blind_section_raise(f"{player} {rest}", offset)
-        _add(
-            hand,
-            player,
-            ActionKind.RAISE,
-            to - hand.live.get(player, 0),
-            offset,
-            to_amount=to,
-            raise_by=hand.money(by_text, offset),
-            all_in=all_in,
-        )
+    if verb == "raises" and hand.section == "ANTE/BLINDS":
+        raise _blind_section_raise(f"{player} {rest}", offset)
+    if read_betting(hand, player, rest, all_in, hand.money, offset):
+        pass
     elif verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
@@ -335,23 +281,25 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
         if out_of_position or already_live:
             # Returning player: the small-blind part is dead, any excess is a live big blind.
             dead = min(amount, small)
-            _add(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
+            add_action(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
             if amount > dead:
-                _add(hand, player, ActionKind.POST_BIG_BLIND, amount - dead, offset, all_in=all_in)
+                add_action(
+                    hand, player, ActionKind.POST_BIG_BLIND, amount - dead, offset, all_in=all_in
+                )
             return
         if hand.first_sb is None:
             hand.first_sb = amount
-        _add(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "big blind":
         if amount == 0:
             return  # "posts big blind 0€ out of position": nothing put in
         if hand.first_bb is None and not out_of_position:
             hand.first_bb = amount
-        _add(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+        add_action(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
     elif kind_text == "ante":
         if hand.ante is None:
             hand.ante = amount
-        _add(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+        add_action(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
     else:
         raise HandParseError("unknown_line", f"unknown post: {player} posts {arg}", offset, arg)
 
