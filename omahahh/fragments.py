@@ -9,17 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import polars as pl
 import pyarrow as pa
 
 from omahahh.cards import card_str
-from omahahh.model import HandRecord, ParseFailure
+from omahahh.model import POST_KINDS, HandRecord, ParseFailure
 from omahahh.tables import TABLES, schema
 
+if TYPE_CHECKING:
+    from omahahh.allin import AllinRow
+    from omahahh.audit import AuditedHand
+    from omahahh.replay import PlayerResult
+
 # Tables whose rows belong to one row of ``hands``.
-CHILD_TABLES = ("players", "actions", "collections")
+CHILD_TABLES = ("players", "actions", "collections", "pots", "awards", "findings", "allin")
 
 
 @dataclass(slots=True)
@@ -60,12 +65,12 @@ class FragmentBuilder:
         if table in CHILD_TABLES:
             self.owners[table].append(self._ordinal)
 
-    def add(self, item: HandRecord | ParseFailure) -> None:
+    def add(self, item: HandRecord | ParseFailure, audited: AuditedHand | None = None) -> None:
         self.blocks += 1
         if isinstance(item, ParseFailure):
             self.add_failure(item)
         else:
-            self.add_hand(item)
+            self.add_hand(item, audited)
 
     def add_failure(self, f: ParseFailure) -> None:
         self._row(
@@ -79,9 +84,11 @@ class FragmentBuilder:
             text_hash=f.text_hash,
         )
 
-    def add_hand(self, h: HandRecord) -> None:
+    def add_hand(self, h: HandRecord, audited: AuditedHand | None = None) -> None:
+        """Rows for one hand; with ``audited`` also the replay's columns and tables."""
         key = h.hand_key
         self._ordinal += 1
+        result = audited.result if audited is not None else None
         acted = {a.player for a in h.actions}
         seat_of = {s.player: s.seat for s in h.seats}
         dealt_in = [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in h.seats]
@@ -128,14 +135,20 @@ class FragmentBuilder:
             jackpot_reported=h.jackpot_reported,
             other_fees_reported=h.other_fees_reported,
             cash_drop_reported=h.cash_drop_reported,
+            total_pot_derived=result.total_pot if result else None,
+            rake_derived=result.rake if result else None,
+            uncalled_derived=sum(u.amount for u in result.uncalled) if result else None,
             parser_notes=list(h.notes),
             text_hash=h.text_hash,
             source_path=h.source_path,
             source_line=h.source_line,
         )
-        self._players(h, dealt_in)
+        self._players(h, dealt_in, audited)
         base = h.source_line
+        decisions = result.decisions if result else ()
         for seq, a in enumerate(h.actions):
+            d = decisions[seq] if seq < len(decisions) else None
+            decided = d if d is not None and a.kind not in POST_KINDS else None
             self._row(
                 "actions",
                 hand_key=key,
@@ -149,6 +162,10 @@ class FragmentBuilder:
                 raise_by=a.raise_by,
                 all_in=a.all_in,
                 source_line=base + a.line,
+                pot_before=d.pot_before if d else None,
+                to_call=decided.to_call if decided else None,
+                min_raise_to=decided.min_raise_to if decided else None,
+                max_raise_to=decided.max_raise_to if decided else None,
             )
         for seq, c in enumerate(h.collections):
             self._row(
@@ -165,8 +182,51 @@ class FragmentBuilder:
                 source_line=base + c.line,
             )
 
-    def _players(self, h: HandRecord, dealt_in: list[bool]) -> None:
+    def _derived(self, h: HandRecord, audited: AuditedHand) -> None:
+        """The replay's own tables: pots, awards, findings."""
         key = h.hand_key
+        result = audited.result
+        if result is not None:
+            printed = [h.main_pot_reported, *h.side_pots_reported]
+            single_run = len({p.run for p in result.pots}) <= 1
+            for p in result.pots:
+                reported = None
+                if h.main_pot_reported is not None and single_run and p.index < len(printed):
+                    reported = printed[p.index]
+                self._row(
+                    "pots",
+                    hand_key=key,
+                    run=p.run,
+                    pot_index=p.index,
+                    eligible_seats=list(p.eligible),
+                    gross_derived=p.gross,
+                    rake_derived=p.rake,
+                    amount_derived=p.amount,
+                    amount_reported=reported,
+                    verifiable=p.verifiable,
+                )
+        for r in audited.awards:
+            self._row(
+                "awards",
+                hand_key=key,
+                run=r.run,
+                pot_index=r.pot_index,
+                half=r.half,
+                seat=r.seat,
+                player=r.player,
+                amount_derived=r.amount_derived,
+                amount_reported=r.amount_reported,
+            )
+        for f in audited.findings:
+            self._row("findings", **f.as_row())
+
+    def _players(
+        self, h: HandRecord, dealt_in: list[bool], audited: AuditedHand | None = None
+    ) -> None:
+        key = h.hand_key
+        derived: dict[int, PlayerResult] = {}
+        if audited is not None and audited.result is not None:
+            derived = {p.seat: p for p in audited.result.players}
         dealt = dict(h.dealt)
         shown: dict[str, tuple[int, ...]] = {}
         desc: dict[str, str] = {}
@@ -216,6 +276,26 @@ class FragmentBuilder:
                 summary_won_reported=sm.won if sm else None,
                 cashout_reported=co.amount if co else None,
                 cashout_fee_reported=co.fee if co else None,
+                invested=derived[seat.seat].invested if seat.seat in derived else None,
+                won=derived[seat.seat].won if seat.seat in derived else None,
+            )
+        if audited is not None:
+            self._derived(h, audited)
+
+    def add_allin(self, rows: Iterable[AllinRow]) -> None:
+        """All-in EV rows of the hand just added (:mod:`omahahh.allin`)."""
+        for r in rows:
+            self._row(
+                "allin",
+                hand_key=r.hand_key,
+                seat=r.seat,
+                player=r.player,
+                street=r.street,
+                live_players=r.live_players,
+                equity=r.equity,
+                ev_won=r.ev_won,
+                actual_won=r.actual_won,
+                invested=r.invested,
             )
 
     def build(self) -> Fragment:

@@ -8,6 +8,7 @@ as it arrives. What grows with the input is only the set of hand keys seen
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import time
@@ -15,10 +16,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from omahahh.audit import RakeExpectationHook
 from omahahh.dataset import DatasetWriter, IngestCounts
 from omahahh.errors import OmahahhError
 from omahahh.fragments import Fragment
-from omahahh.pipeline import process_file
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.parsers.context import ParseContext, check_zone
+from omahahh.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
 from omahahh.sources import expand_paths
 
 
@@ -30,6 +34,18 @@ class StrictModeFailure(OmahahhError):
 class IngestOptions:
     workers: int = 1
     strict: bool = False
+    house_rules: HouseRules = DEFAULT_HOUSE_RULES
+    """The rules replay and audit apply (``--rules FILE``)."""
+    rake_expectation: RakeExpectationHook | None = None
+    """A rake schedule's hook (a picklable object with a method); None: no rake claim."""
+    source_timezone: str | None = None
+    """Zone of times printed without one (GGPoker, PHH); None: each room's default."""
+
+    def pipeline(self) -> PipelineOptions:
+        zone = check_zone(self.source_timezone) if self.source_timezone else None
+        return PipelineOptions(
+            self.house_rules, self.rake_expectation, parse_context=ParseContext(zone)
+        )
 
 
 DEFAULT_OPTIONS = IngestOptions()
@@ -40,17 +56,22 @@ def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
     return sum(1 for _ in expand_paths(paths))
 
 
-def fragments(paths: Sequence[str | os.PathLike[str]], workers: int = 1) -> Iterator[Fragment]:
+def fragments(
+    paths: Sequence[str | os.PathLike[str]],
+    workers: int = 1,
+    pipeline: PipelineOptions = DEFAULT_PIPELINE,
+) -> Iterator[Fragment]:
     """One fragment per input file, in input order, computed on ``workers`` processes."""
     files: Iterable[Path] = expand_paths(paths)
     if workers <= 1:
         for f in files:
-            yield process_file(f)
+            yield process_file(f, pipeline)
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    step = functools.partial(process_file, options=pipeline)
     with ctx.Pool(workers) as pool:
         # imap keeps input order, so "first copy wins" de-duplication is deterministic.
-        yield from pool.imap(process_file, (str(f) for f in files), chunksize=1)
+        yield from pool.imap(step, (str(f) for f in files), chunksize=1)
 
 
 def ingest(
@@ -69,7 +90,7 @@ def ingest(
         next(iter(expand_paths([p])), None)
     started = time.perf_counter()
     with DatasetWriter(out) as writer:
-        for fragment in fragments(paths, options.workers):
+        for fragment in fragments(paths, options.workers, options.pipeline()):
             kept = writer.add(fragment)
             if on_fragment is not None:
                 on_fragment(kept)

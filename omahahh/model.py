@@ -109,6 +109,7 @@ class Seat:
     sitting_out: bool = False
     out_of_hand: bool = False
     bounty: int | None = None  # minor units of the tournament's buy-in currency
+    stack_end_reported: int | None = None  # PHH ``finishing_stacks``: the claimed final stack
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,6 +181,23 @@ class CashOut:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SidePayment:
+    """Money that moves between a player and the room outside the pot (GGPoker).
+
+    ``kind``: ``ev_cashout`` (``Receives Cashout ($9.98)``: paid to the player),
+    ``cashout_risk`` (``Pays Cashout Risk ($22.68)``: paid by the player),
+    ``insurance_premium`` (``pay premium of all-in insurance ($4)``: paid by the
+    player). ``amount`` is positive; the kind says the direction. None of it is
+    in the pot or the rake.
+    """
+
+    player: str
+    kind: str
+    amount: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SummarySeat:
     """A SUMMARY seat line: the site's final word on one seat."""
 
@@ -227,6 +245,7 @@ class HandRecord:
     collections: tuple[Collection, ...] = ()
     shows: tuple[Show, ...] = ()
     cashouts: tuple[CashOut, ...] = ()
+    side_payments: tuple[SidePayment, ...] = ()  # GG EV cash-out, all-in insurance
     summary_seats: tuple[SummarySeat, ...] = ()
     cancelled: bool = False
     betting_capped: tuple[Street, ...] = ()

@@ -37,24 +37,66 @@ class RoomConventions:
     """Untagged Hi/Lo award lines list the high winners before the low ones."""
     time_zone: str | None = "America/New_York"
     """Zone of printed times when the text gives none; None when the text always says."""
+    prints_uncalled_since: int | None = None
+    """First year the room is known to print uncalled-bet lines; older hands make no claim."""
+    pots_after_rake: bool = True
+    """Printed ``Main pot``/``Side pot`` amounts are net of the rake (PokerStars)."""
+    shows_in_order: bool = True
+    """Show lines come in the order the hands were shown, so R-SD-1 can be checked.
+    Winamax prints the river caller's hand first (winamax:619672044606324737-7-1452193258:
+    livio91760 calls tomtom87700's river bet and is printed first); a PHH file's show
+    actions need not keep the order either."""
+    runs_split_uncontested_pots: bool = True
+    """In a hand run twice, a pot only one player can win is still shared between the
+    boards (PokerStars 124680000000: the $20 side pot pays $10 on each board); GGPoker
+    pays it whole on the first board (OM1349864: $69.26 on the first showdown only)."""
+    names_pots: bool = True
+    """``collected`` lines say which pot (``main pot``, ``side pot-2``). GGPoker writes
+    ``from pot`` on every line (a side pot is one more line), so awards can only be
+    compared per player and board, not per pot."""
+    total_includes_uncalled: bool = False
+    """``Total pot`` counts unmatched bets (Winamax: it prints no return and pays the
+    excess back inside ``collected``: Σ put in = Total pot + Rake, Total pot = Σ collected).
+    The excess may come back on its own ``side pot N`` line: ``Hero collected 84€ from
+    side pot 1`` in winamax:9247976-232-1478874498 is Hero's unmatched bet."""
+    prints_awards: bool = True
+    """The text states what each player collected. A PHH file from elsewhere states
+    none (only optional ``finishing_stacks``): no award claim to compare."""
 
 
 ROOMS: dict[Site, RoomConventions] = {
-    Site.POKERSTARS: RoomConventions(site=Site.POKERSTARS, prints_uncalled=True),
+    # The 2005 tournament hand 1676150046 returns an unmatched 302 without a line;
+    # every corpus hand from 2010 on prints it.
+    Site.POKERSTARS: RoomConventions(
+        site=Site.POKERSTARS, prints_uncalled=True, prints_uncalled_since=2010
+    ),
     Site.GGPOKER: RoomConventions(
         site=Site.GGPOKER,
         prints_uncalled=True,
         fees_outside_rake=("jackpot_reported", "other_fees_reported"),
+        names_pots=False,
+        runs_split_uncontested_pots=False,
+        # No zone is printed; fpdb assumes ET (FORMATS.md §2). --source-timezone overrides.
+        time_zone="America/New_York",
     ),
     Site.WINAMAX: RoomConventions(
         site=Site.WINAMAX,
         prints_uncalled=False,
         total_includes_rake=False,
         collected_includes_uncalled=True,
+        total_includes_uncalled=True,
         tags_hi_lo=True,
+        shows_in_order=False,
         time_zone="UTC",
     ),
-    Site.PHH: RoomConventions(site=Site.PHH, prints_uncalled=False, time_zone="UTC"),
+    # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
+    Site.PHH: RoomConventions(
+        site=Site.PHH,
+        prints_uncalled=False,
+        prints_awards=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 CARDS = pl.List(pl.String)
 
@@ -125,6 +125,21 @@ HANDS: tuple[Column, ...] = (
         "Promotional money the room added to the pot (GGPoker `Cash Drop`), or null.",
     ),
     _c(
+        "total_pot_derived",
+        I64,
+        "Replay: every chip put in (blinds, antes, dead blinds, bets) less uncalled bets returned, plus promotional money; before rake.",
+    ),
+    _c(
+        "rake_derived",
+        I64,
+        "Replay: the rake taken out of the pots (the reported rake, 0 when none is printed or the hand was cancelled).",
+    ),
+    _c(
+        "uncalled_derived",
+        I64,
+        "Replay: chips returned as uncalled bets (R-POT-2), whether printed or not.",
+    ),
+    _c(
         "parser_notes",
         pl.List(STR),
         "Oddities the parser met but could read past (e.g. an empty card slot).",
@@ -178,6 +193,16 @@ PLAYERS: tuple[Column, ...] = (
     ),
     _c("cashout_reported", I64, "`cashed out the hand for X`: amount received, or null."),
     _c("cashout_fee_reported", I64, "`Cash Out Fee X`, or null."),
+    _c(
+        "invested",
+        I64,
+        "Replay: chips this player put in the pot (dead money included), less uncalled bets returned.",
+    ),
+    _c(
+        "won",
+        I64,
+        "Replay: chips the rules award this player from all pots, after rake; null when a pot they could win cannot be derived (hands not shown).",
+    ),
 )
 
 ACTIONS: tuple[Column, ...] = (
@@ -196,6 +221,26 @@ ACTIONS: tuple[Column, ...] = (
     _c("raise_by", I64, "The X of `raises X to Y` as printed; null otherwise."),
     _c("all_in", BOOL, "The line says `and is all-in`."),
     _c("source_line", I32, "1-based line in the source file."),
+    _c(
+        "pot_before",
+        I64,
+        "Replay: chips in the middle (every pot and every bet on the table) just before this action.",
+    ),
+    _c(
+        "to_call",
+        I64,
+        "Replay: chips this player had to add to call (capped by the stack); 0 when they could check; null for posts.",
+    ),
+    _c(
+        "min_raise_to",
+        I64,
+        "Replay: smallest legal bet or raise-to (street total) at this decision; null when no bet or raise was allowed, and for posts.",
+    ),
+    _c(
+        "max_raise_to",
+        I64,
+        "Replay: largest legal bet or raise-to (street total): pot-limit size, whole stack, or the fixed-limit step; null like `min_raise_to`.",
+    ),
 )
 
 COLLECTIONS: tuple[Column, ...] = (
@@ -229,12 +274,117 @@ FAILURES: tuple[Column, ...] = (
     _c("text_hash", STR, "Digest of the block's text (re-ingesting the same block adds nothing)."),
 )
 
+POTS: tuple[Column, ...] = (
+    _c("hand_key", STR, "The hand."),
+    _c(
+        "run",
+        I32,
+        "Board: 0 for the first (or only) board, 1 for the second, 2 for a third; each pot is shared between the boards.",
+    ),
+    _c("pot_index", I32, "0 for the main pot, N for side pot N, in the order the pots formed."),
+    _c(
+        "eligible_seats",
+        pl.List(I32),
+        "Seats that can win this pot: still in the hand and in for its whole level (R-POT-1).",
+    ),
+    _c("gross_derived", I64, "Replay: chips in this pot (this board's share) before rake."),
+    _c(
+        "rake_derived",
+        I64,
+        "Replay: rake taken from this pot, spread over the pots the way the room does it (`omahahh/rake_allocation.py`).",
+    ),
+    _c("amount_derived", I64, "Replay: chips in this pot after rake: what its winners share."),
+    _c(
+        "amount_reported",
+        I64,
+        "The room's `Main pot`/`Side pot-N` amount when printed (after rake), for hands run once; null otherwise (the room prints pots for the whole hand, not per board).",
+    ),
+    _c(
+        "verifiable",
+        BOOL,
+        "The winner could be derived: uncontested, or at least one eligible hand shown in full on a full board.",
+    ),
+)
+
+AWARDS: tuple[Column, ...] = (
+    _c("hand_key", STR, "The hand."),
+    _c(
+        "run",
+        I32,
+        "Board the award belongs to: 0 for the first (or only) board, 1 for the second, 2 for a third.",
+    ),
+    _c("pot_index", I32, "0 for the main pot, N for side pot N."),
+    _c(
+        "half",
+        STR,
+        "`high` or `low` for a Hi/Lo pot split in halves, `whole` otherwise (no qualifying low, uncontested, or a high-only game). How reported lines are matched to halves: see below.",
+    ),
+    _c("seat", I32, "Winning seat."),
+    _c("player", STR, "Winning player."),
+    _c(
+        "amount_derived",
+        I64,
+        "Replay: what the rules award (0 when the room paid a player the rules give nothing; null when the pot cannot be derived).",
+    ),
+    _c(
+        "amount_reported",
+        I64,
+        "The matched `collected` line (0 when the room printed none; null for a player who cashed out, whose share is only in the SUMMARY).",
+    ),
+)
+
+FINDINGS: tuple[Column, ...] = (
+    _c("hand_key", STR, "The hand."),
+    _c("code", STR, "Finding code (see docs/FINDINGS.md), e.g. `illegal_raise_size`."),
+    _c(
+        "rule",
+        STR,
+        "The rule of RULES.md the hand breaks, e.g. `R-BET-5` (empty for `replay_failed`).",
+    ),
+    _c("severity", STR, "`error`, `warning` or `info`."),
+    _c("street", STR, "Street of the action concerned, or null."),
+    _c("seat", I32, "Seat concerned, or null."),
+    _c("player", STR, "Player concerned, or null."),
+    _c("expected", STR, "What the rules give, in words (e.g. `$0.20 to $0.80`)."),
+    _c("reported", STR, "What the text says, in words."),
+    _c(
+        "expected_amount",
+        I64,
+        "The expected amount in minor units, when the finding is about money.",
+    ),
+    _c(
+        "reported_amount",
+        I64,
+        "The reported amount in minor units, when the finding is about money.",
+    ),
+    _c("message", STR, "One-line explanation."),
+    _c("action_seq", I32, "`actions.seq` of the action concerned, or null."),
+    _c("run", I32, "Board of the pot concerned, or null."),
+    _c("pot_index", I32, "Pot concerned (0 main), or null."),
+)
+
+ALLIN: tuple[Column, ...] = (
+    _c("hand_key", STR, "The hand."),
+    _c("seat", I32, "Seat of a player still in the hand when the last chips went in."),
+    _c("player", STR, "That player."),
+    _c("street", STR, "Street of the last action: `preflop`, `flop` or `turn` (the river never counts)."),
+    _c("live_players", I32, "Players still in the hand (all their cards known)."),
+    _c("equity", pl.Float64(), "Exact expected share of the main pot of the first board, with the board known at that moment (Hi/Lo aware)."),
+    _c("ev_won", I64, "Expected chips from every pot (each board's share, after its rake): Σ share × pot, rounded to the minor unit."),
+    _c("actual_won", I64, "Chips the pots paid: replay's award, or the `collected` lines when replay could not derive it."),
+    _c("invested", I64, "Replay: chips this player put in the pot, less uncalled bets returned."),
+)
+
 TABLES: dict[str, tuple[Column, ...]] = {
     "hands": HANDS,
     "players": PLAYERS,
     "actions": ACTIONS,
     "collections": COLLECTIONS,
     "failures": FAILURES,
+    "pots": POTS,
+    "awards": AWARDS,
+    "findings": FINDINGS,
+    "allin": ALLIN,
 }
 
 TABLE_DOCS: dict[str, str] = {
@@ -243,6 +393,10 @@ TABLE_DOCS: dict[str, str] = {
     "actions": "One row per action (posts included), in the order printed.",
     "collections": "One row per `collected` line: what the room says it paid from which pot.",
     "failures": "One row per hand block that could not be parsed, or a conflicting duplicate.",
+    "pots": "Replay: one row per pot per board, main pot first; amounts derived beside the printed ones.",
+    "awards": "Replay: one row per seat per pot (or Hi/Lo half) per board, derived beside the matched `collected` line.\n\nRooms that do not tag their `collected` lines with HI or LO (PokerStars never does) are matched this way: the lines of one pot are taken in printed order, and each goes to the first not-yet-matched derived award of the same player, high half before low. A player who scoops a Hi/Lo pot has two lines and the first is matched to the high half. A line that matches no derived award keeps the half its position suggests (the first as many lines as there are derived high winners are `high`, later ones `low`). Rooms that tag their lines (Winamax `pot(HI)`) are matched by the tag.",
+    "findings": "Audit: one row per disagreement between the text and the rules (docs/FINDINGS.md lists the codes).",
+    "allin": "All-in EV: one row per live player of a hand whose last chips went in before the river with every live hand known (`omahahh/allin.py`, docs/STATS.md). Computed once, at ingest.",
 }
 
 

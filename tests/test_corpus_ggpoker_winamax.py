@@ -120,12 +120,6 @@ def test_identity_facts_are_data_in_rooms() -> None:
     assert not gg.names_pots and gg.time_zone == "America/New_York"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 4 (audit) does not read rooms.py's names_pots (GGPoker) and "
-    "total_includes_uncalled (Winamax) yet; replay layers dead blinds into a side pot "
-    "(ggpoker:OM232657303). Remove this mark when the audit uses those facts.",
-)
 def test_audit_finds_no_error_in_hands_not_broken_on_purpose(dataset: Path) -> None:
     hands = scan(dataset, "hands").select("hand_key", "source_path").collect()
     intact = [k for k, p in hands.iter_rows() if not broken_on_purpose(p)]

@@ -190,11 +190,6 @@ def test_hand_blocks_of_a_single_phh_is_the_whole_file() -> None:
     assert isinstance(block, Block) and block.line == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 4 (audit) does not read rooms.py's prints_awards yet: a PHH file states "
-    "no collected amounts, which the audit reads as 'collected 0'. Remove this mark then.",
-)
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("pokerkit_*.phh*")))
 def test_pokerkit_hands_audit_without_errors(name: str) -> None:
     from omahahh.audit import audit_hand

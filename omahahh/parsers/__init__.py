@@ -1,8 +1,10 @@
 """Site parsers and the dispatcher that picks one per hand block.
 
 Each site module offers ``matches(first_line) -> bool`` and
-``parse(block) -> HandRecord`` (raising :class:`HandParseError`). A block no
-parser recognises becomes an ``unknown_format`` failure row.
+``parse(block, context) -> HandRecord`` (raising :class:`HandParseError`).
+Detection is per block, so one file or folder may mix rooms; a block no
+parser recognises becomes an ``unknown_format`` failure row. PHH files are
+TOML, not line blocks: :mod:`omahahh.parsers.phh` reads them whole (by suffix).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 
 from omahahh.errors import HandParseError
 from omahahh.model import HandRecord, ParseFailure, Site
-from omahahh.parsers import pokerstars
+from omahahh.parsers import ggpoker, pokerstars, winamax
+from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.sources import Block
 
 
@@ -20,11 +23,17 @@ from omahahh.sources import Block
 class SiteParser:
     site: Site
     matches: Callable[[str], bool]
-    parse: Callable[[Block], HandRecord]
+    parse: Callable[[Block, ParseContext], HandRecord]
+
+
+def _pokerstars(block: Block, context: ParseContext) -> HandRecord:
+    return pokerstars.parse(block)  # Stars prints its zone: no context needed
 
 
 PARSERS: tuple[SiteParser, ...] = (
-    SiteParser(Site.POKERSTARS, pokerstars.matches, pokerstars.parse),
+    SiteParser(Site.POKERSTARS, pokerstars.matches, _pokerstars),
+    SiteParser(Site.GGPOKER, ggpoker.matches, ggpoker.parse),
+    SiteParser(Site.WINAMAX, winamax.matches, winamax.parse),
 )
 
 EXCERPT_CHARS = 200
@@ -38,7 +47,9 @@ def detect(first_line: str) -> SiteParser | None:
     return None
 
 
-def parse_block(block: Block) -> HandRecord | ParseFailure:
+def parse_block(
+    block: Block, context: ParseContext = DEFAULT_CONTEXT
+) -> HandRecord | ParseFailure:
     """Parse one block; any problem becomes a :class:`ParseFailure`, never an exception."""
     parser = detect(block.lines[0]) if block.lines else None
     if parser is None:
@@ -50,7 +61,7 @@ def parse_block(block: Block) -> HandRecord | ParseFailure:
             block.lines[0] if block.lines else "",
         )
     try:
-        return parser.parse(block)
+        return parser.parse(block, context)
     except HandParseError as exc:
         return failure(
             block, exc.reason_code, exc.message, exc.line_offset, exc.excerpt, site=parser.site
@@ -97,7 +108,7 @@ def _hand_key_guess(site: Site, first_line: str) -> str | None:
         return None
     digits = ""
     for ch in first_line[hash_at + 1 :]:
-        if ch.isalnum():
+        if ch.isalnum() or ch == "-":  # Winamax ids: 9247976-232-1478874498
             digits += ch
         else:
             break

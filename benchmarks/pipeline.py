@@ -1,0 +1,144 @@
+"""Whole-pipeline benchmark: parse, replay, audit and Parquet, beside read-and-split.
+
+Uses the input of ``benchmarks/ingest.py`` (the corpus's PokerStars hands,
+re-keyed and repeated) and measures, each in a fresh process:
+
+- baseline: read the files and split them into hand blocks;
+- parse only: blocks to records;
+- parse + replay + audit: records, replayed and audited (no tables);
+- ingest without replay: parse to Parquet (the issue-2 pipeline);
+- ingest with replay and audit but without the all-in equity tables;
+- ingest (the whole pipeline: parse, replay, audit, all-in equity, Parquet),
+  1 worker and 2 workers.
+
+Usage: ``python benchmarks/pipeline.py [--hands 50000] [--files 50]``.
+Prints hands/s per stage and the 2-worker speed-up; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from ingest import build_input, in_child  # noqa: E402
+
+from omahahh.audit import audit_hand  # noqa: E402
+from omahahh.dataset import DatasetWriter  # noqa: E402
+from omahahh.ingest import IngestOptions, fragments, ingest  # noqa: E402
+from omahahh.model import HandRecord  # noqa: E402
+from omahahh.parsers import parse_block  # noqa: E402
+from omahahh.pipeline import PipelineOptions  # noqa: E402
+from omahahh.sources import expand_paths, iter_blocks  # noqa: E402
+
+
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _split(paths: list[str]) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    n = sum(1 for p in expand_paths(paths) for _ in iter_blocks(p))
+    return n, time.perf_counter() - t, _peak_mb()
+
+
+def _parse(paths: list[str]) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    n = 0
+    for p in expand_paths(paths):
+        for block in iter_blocks(p):
+            parse_block(block)
+            n += 1
+    return n, time.perf_counter() - t, _peak_mb()
+
+
+def _parse_audit(paths: list[str]) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    n = 0
+    for p in expand_paths(paths):
+        for block in iter_blocks(p):
+            parsed = parse_block(block)
+            if isinstance(parsed, HandRecord):
+                audit_hand(parsed)
+            n += 1
+    return n, time.perf_counter() - t, _peak_mb()
+
+
+def _ingest_no_replay(paths: list[str], out: str) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    with DatasetWriter(out) as writer:
+        for fragment in fragments(paths, 1, PipelineOptions(replay=False)):
+            writer.add(fragment)
+        writer.commit()
+        n = writer.counts.blocks
+    return n, time.perf_counter() - t, _peak_mb()
+
+
+def _ingest_without_allin(paths: list[str], out: str) -> tuple[int, float, float]:
+    """Parse, replay, audit and Parquet, leaving out the all-in equity tables (issue 3),
+    which enumerate boards for every hand all-in before the river."""
+    import omahahh.pipeline as pipeline
+
+    pipeline.allin_rows = lambda hand, result: []  # type: ignore[assignment]  # this child only
+    return _ingest(paths, out, 1)
+
+
+def _ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    counts = ingest(paths, out, IngestOptions(workers=workers))
+    return counts.blocks, time.perf_counter() - t, _peak_mb()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--files", type=int, default=50)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="omahahh-pipeline-"))
+    try:
+        src = work / "input"
+        src.mkdir()
+        total = build_input(src, args.hands, args.files)
+        paths = [str(src)]
+        print(f"input: {total:,} hands in {args.files} files")
+        rows = [
+            ("baseline: read + split", in_child(_split, paths)),
+            ("parse only", in_child(_parse, paths)),
+            ("parse + replay + audit", in_child(_parse_audit, paths)),
+            (
+                "ingest without replay, 1 worker",
+                in_child(_ingest_no_replay, paths, str(work / "a")),
+            ),
+            (
+                "ingest + replay + audit, no all-in EV",
+                in_child(_ingest_without_allin, paths, str(work / "d")),
+            ),
+            ("ingest (whole pipeline), 1 worker", in_child(_ingest, paths, str(work / "b"), 1)),
+            ("ingest (whole pipeline), 2 workers", in_child(_ingest, paths, str(work / "c"), 2)),
+        ]
+        print(f"{'measure':<38}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
+        for name, (n, secs, peak) in rows:
+            print(f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
+        parse_s, audit_s = rows[1][1][1], rows[2][1][1]
+        print(f"replay + audit cost per hand: {1e6 * (audit_s - parse_s) / total:.0f} µs")
+        one, two = rows[5][1][1], rows[6][1][1]
+        print(
+            f"speed-up with 2 workers: {one / two:.2f}x "
+            f"(this machine: {multiprocessing.cpu_count()} cores)"
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

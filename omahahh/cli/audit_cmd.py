@@ -1,0 +1,122 @@
+"""`omahahh audit PATH-or-DATASET...`: findings of the replay and audit (docs/FINDINGS.md)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omahahh.audit_report import AuditReport, audit_report, render_table, summary_lines, to_csv
+from omahahh.audit_report import to_json as report_json
+from omahahh.cli.common import EXIT_FINDINGS, EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.dataset import is_dataset
+from omahahh.fragments import Fragment
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules, load_house_rules
+from omahahh.ingest import IngestOptions, count_files, ingest
+from omahahh.inputs import open_dataset
+from omahahh.rake_schedule import audit_hook
+
+
+class OutputFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+
+
+class FailOn(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+def _report(paths: list[Path], out: Path | None, options: IngestOptions) -> AuditReport:
+    total = count_files(paths)
+    with progress_bar(total, "file", "audit") as bar:
+
+        def advance(fragment: Fragment) -> None:
+            bar.update(fragment.files)
+
+        if out is not None:
+            ingest(paths, out, options, advance)
+            return audit_report(out)
+        with open_dataset(paths, options, advance) as handle:
+            return audit_report(handle.root)
+
+
+def audit_command(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Hand-history files, folders, globs, or one dataset folder."),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Also write the whole dataset here, as ingest does."),
+    ] = None,
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules profile (TOML, docs/HOUSE_RULES.md)."),
+    ] = None,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="table, json (a list of findings) or csv.")
+    ] = OutputFormat.TABLE,
+    fail_on: Annotated[
+        FailOn | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 3 when a finding at or above this severity exists "
+            "(parse failures count as errors).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes to parse with.")
+    ] = 1,
+    limit: Annotated[
+        int | None,
+        typer.Option("--limit", min=0, help="Table format: print at most N findings."),
+    ] = None,
+    schedule: Annotated[
+        str | None,
+        typer.Option(
+            "--schedule",
+            help="Rake schedule (documented, none, or a TOML file, docs/RAKE.md): "
+            "rake off it is a rake_off_schedule finding. Default: no rake claim.",
+        ),
+    ] = None,
+) -> None:
+    """Replay every hand under the rules and list every disagreement with the text."""
+    single_dataset = len(paths) == 1 and is_dataset(paths[0])
+    if single_dataset and rules is not None:
+        fail(
+            "--rules: a dataset was audited when it was ingested; "
+            "re-ingest the hand histories with --rules",
+            EXIT_USAGE,
+        )
+    if single_dataset and schedule is not None:
+        fail(
+            "--schedule: a dataset was audited when it was ingested; re-ingest with "
+            "--schedule, or reconcile it with `omahahh rake`",
+            EXIT_USAGE,
+        )
+    if single_dataset and out is not None:
+        fail("--out: the input is already a dataset", EXIT_USAGE)
+    house: HouseRules = DEFAULT_HOUSE_RULES
+    if rules is not None:
+        house = run_library(lambda: load_house_rules(rules))
+    hook = run_library(lambda: audit_hook(schedule, house))
+    options = IngestOptions(workers=workers, house_rules=house, rake_expectation=hook)
+    report = run_library(lambda: _report(paths, out, options))
+    if output is OutputFormat.TABLE:
+        typer.echo(render_table(report, limit))
+    else:
+        for line in summary_lines(report):
+            typer.echo(line, err=True)
+        typer.echo(report_json(report) if output is OutputFormat.JSON else to_csv(report), nl=False)
+        if output is OutputFormat.JSON:
+            typer.echo("")
+    if fail_on is not None and report.fails(fail_on.value):
+        raise typer.Exit(EXIT_FINDINGS)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("audit")(audit_command)

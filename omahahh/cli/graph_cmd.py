@@ -1,0 +1,100 @@
+"""`omahahh graph PATH-or-DATASET... --player NAME --out FILE.png|FILE.html`: the winnings graph."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.stats_cmd import (
+    AliasOpt,
+    CurrencyOpt,
+    GameTypeOpt,
+    PositionOpt,
+    SinceOpt,
+    SiteOpt,
+    StakesOpt,
+    StructureOpt,
+    UntilOpt,
+    VariantOpt,
+    WorkersOpt,
+    aliases_from,
+    filter_from,
+    open_input,
+)
+from omahahh.graph import FORMATS, graph_series, write_graph
+from omahahh.stats import dataset_tables
+
+
+def graph_command(
+    paths: Annotated[
+        list[Path], typer.Argument(help="A dataset folder, or hand-history files/folders/globs.")
+    ],
+    player: Annotated[
+        list[str],
+        typer.Option(
+            "--player",
+            "-p",
+            help="The player (name or glob; repeat, or use --alias, for one person's names).",
+        ),
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="FILE.png (an image) or FILE.html (a web page).")
+    ],
+    alias: AliasOpt = None,
+    site: SiteOpt = None,
+    variant: VariantOpt = None,
+    structure: StructureOpt = None,
+    stakes: StakesOpt = None,
+    game_type: GameTypeOpt = None,
+    currency: CurrencyOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    position: PositionOpt = None,
+    bb: Annotated[
+        bool, typer.Option("--bb", help="Draw in big blinds (needed across currencies).")
+    ] = False,
+    workers: WorkersOpt = 1,
+) -> None:
+    """Net winnings over hands, with the lines at and without showdown and all-in EV.
+
+    Example: omahahh graph DATASET --player Hero --out hero.png
+    """
+    if out.suffix.lower() not in FORMATS:
+        fail(f"--out {out}: the graph is written as .png or .html", EXIT_USAGE)
+    filters = filter_from(
+        player=player,
+        site=site,
+        variant=variant,
+        structure=structure,
+        stakes=stakes,
+        game_type=game_type,
+        currency=currency,
+        since=since,
+        until=until,
+        position=position,
+    )
+    people = aliases_from(alias)
+    with open_input(paths, workers) as data:
+        if data.counts_line:
+            typer.echo(data.counts_line, err=True)
+        with progress_bar(2, "step", "graph") as bar:
+            series = run_library(
+                lambda: graph_series(dataset_tables(str(data.root)), filters, people, big_blinds=bb)
+            )
+            bar.update(1)
+            run_library(lambda: write_graph(series, out))
+            bar.update(1)
+    net = series.frame["net"][-1] if series.frame.height else 0
+    typer.echo(
+        f"{out}: {series.player}, {series.frame.height:,} hands, net "
+        f"{net / (1 if bb else series.unit):,.2f} {series.unit_label}",
+        err=True,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the command to ``app``."""
+    app.command("graph")(graph_command)

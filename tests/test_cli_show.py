@@ -1,0 +1,66 @@
+"""`omahahh show HAND_KEY PATH-or-DATASET`: one hand replayed step by step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from omahahh.cli.app import app
+from tests.conftest import CORPUS
+from tests.test_cli_audit import BAD, CLEAN
+from tests.test_dataset import write
+
+runner = CliRunner()
+RIT = CORPUS / "PokerStars" / "HHSmithy__PokerHandHistoryParser"
+
+
+def test_show_prints_each_action_with_pot_call_range_and_stack(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", CLEAN, BAD)
+    result = runner.invoke(app, ["show", "pokerstars:100000000001", str(src)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "A                    call $1.00" in out
+    assert "pot $3.00  to call $1.00  raise to $4.00-$6.00  stack $99.00" in out
+    assert "Pots (derived | reported):" in out and "Awards (derived | reported):" in out
+    assert "Findings: none" in out
+
+
+def test_show_puts_findings_where_they_happen_and_awards_beside_reported(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", CLEAN, BAD)
+    result = runner.invoke(app, ["show", "100000000002", str(src)])
+    assert result.exit_code == 0
+    assert "! error wrong_split R-SPLIT-1" in result.output
+    assert "B                           $2.00 | $3.00" in result.output
+
+
+def test_show_out_of_turn_finding_under_its_action(tmp_path: Path) -> None:
+    swapped = CLEAN.replace("B: checks\nA: checks\n*** TURN", "A: checks\nB: checks\n*** TURN")
+    src = write(tmp_path / "in", "a.txt", swapped)
+    lines = runner.invoke(app, ["show", "100000000001", str(src)]).output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("FLOP"))
+    assert lines[at + 1].lstrip().startswith("A ")
+    assert lines[at + 2].strip().startswith("! error action_out_of_turn R-ACT-2")
+
+
+def test_show_reads_a_dataset_through_its_source_file(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", CLEAN, BAD)
+    out = tmp_path / "ds"
+    assert runner.invoke(app, ["audit", str(src), "--out", str(out)]).exit_code == 0
+    from_text = runner.invoke(app, ["show", "pokerstars:100000000002", str(src)]).output
+    from_ds = runner.invoke(app, ["show", "pokerstars:100000000002", str(out)]).output
+    assert from_ds == from_text
+
+
+def test_show_run_it_twice_from_the_corpus() -> None:
+    result = runner.invoke(app, ["show", "pokerstars:124689908714", str(RIT)])
+    assert result.exit_code == 0
+    assert "side pot 1 board 2" in result.output
+    assert "board 2 main pot     whole  FLATC@T" in result.output
+
+
+def test_show_unknown_hand_is_a_one_line_error(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", CLEAN)
+    result = runner.invoke(app, ["show", "pokerstars:42", str(src)])
+    assert result.exit_code == 1
+    assert result.output.strip() == "omahahh: hand pokerstars:42 not found in the inputs"
