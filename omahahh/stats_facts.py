@@ -125,7 +125,7 @@ def _positions(rows: pl.DataFrame) -> pl.Series:
     if not in_seat_order:
         frame = frame.sort(HAND, "seat")
     # In seat order, the seats after the button come first clockwise, then the rest.
-    after = pl.col("seat") > pl.col("button_seat")
+    after = (pl.col("seat") > pl.col("button_seat")).fill_null(False)
     at_or_before = run_total((~after).cast(pl.Int64), first, last)
     n = run_total(pl.repeat(1, pl.len(), dtype=pl.Int64), first, last)
     within = idx - pl.when(first).then(idx).forward_fill()
