@@ -11,12 +11,17 @@ import typer
 from omahahh.audit_report import AuditReport, audit_report, render_table, summary_lines, to_csv
 from omahahh.audit_report import to_json as report_json
 from omahahh.cli.common import EXIT_FINDINGS, EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.options import (
+    RulesOpt,
+    ScheduleOpt,
+    SourceTimezoneOpt,
+    WorkersOpt,
+    ingest_options,
+)
 from omahahh.dataset import is_dataset
 from omahahh.fragments import Fragment
-from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules, load_house_rules
 from omahahh.ingest import IngestOptions, count_files, ingest
 from omahahh.inputs import open_dataset
-from omahahh.rake_schedule import audit_hook
 
 
 class OutputFormat(StrEnum):
@@ -53,10 +58,7 @@ def audit_command(
         Path | None,
         typer.Option("--out", "-o", help="Also write the whole dataset here, as ingest does."),
     ] = None,
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="House-rules profile (TOML, docs/HOUSE_RULES.md)."),
-    ] = None,
+    rules: RulesOpt = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="table, json (a list of findings) or csv.")
     ] = OutputFormat.TABLE,
@@ -68,21 +70,13 @@ def audit_command(
             "(parse failures count as errors).",
         ),
     ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Processes to parse with.")
-    ] = 1,
+    workers: WorkersOpt = 1,
     limit: Annotated[
         int | None,
         typer.Option("--limit", min=0, help="Table format: print at most N findings."),
     ] = None,
-    schedule: Annotated[
-        str | None,
-        typer.Option(
-            "--schedule",
-            help="Rake schedule (documented, none, or a TOML file, docs/RAKE.md): "
-            "rake off it is a rake_off_schedule finding. Default: no rake claim.",
-        ),
-    ] = None,
+    schedule: ScheduleOpt = None,
+    source_timezone: SourceTimezoneOpt = None,
 ) -> None:
     """Replay every hand under the rules and list every disagreement with the text."""
     single_dataset = len(paths) == 1 and is_dataset(paths[0])
@@ -100,11 +94,9 @@ def audit_command(
         )
     if single_dataset and out is not None:
         fail("--out: the input is already a dataset", EXIT_USAGE)
-    house: HouseRules = DEFAULT_HOUSE_RULES
-    if rules is not None:
-        house = run_library(lambda: load_house_rules(rules))
-    hook = run_library(lambda: audit_hook(schedule, house))
-    options = IngestOptions(workers=workers, house_rules=house, rake_expectation=hook)
+    options = ingest_options(
+        workers=workers, rules=rules, schedule=schedule, source_timezone=source_timezone
+    )
     report = run_library(lambda: _report(paths, out, options))
     if output is OutputFormat.TABLE:
         typer.echo(render_table(report, limit))

@@ -9,11 +9,11 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import progress_bar, run_library
+from omahahh.cli.options import SourceTimezoneOpt, ingest_options
 from omahahh.dataset import scan
 from omahahh.export_phh import ExportCounts, export_dataset
 from omahahh.ingest import IngestOptions
 from omahahh.inputs import open_dataset
-from omahahh.parsers.context import TimeZoneError, check_zone
 
 
 class ExportFormat(StrEnum):
@@ -49,22 +49,10 @@ def export_command(
             help="Hands per .phhs file; 1 writes one <site>-<hand id>.phh per hand.",
         ),
     ] = 1000,
-    source_timezone: Annotated[
-        str | None,
-        typer.Option(
-            "--source-timezone",
-            help="When reading text: zone of times printed without one (see ingest).",
-        ),
-    ] = None,
+    source_timezone: SourceTimezoneOpt = None,
 ) -> None:
     """Write every parsed hand as PHH (hands the standard cannot hold are counted, skipped)."""
-    zone = None
-    if source_timezone is not None:
-        try:
-            zone = check_zone(source_timezone)
-        except TimeZoneError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--source-timezone") from None
-    options = IngestOptions(source_timezone=zone)
+    options = ingest_options(source_timezone=source_timezone)
     counts = run_library(lambda: _export(paths, out, per_file, options))
     typer.echo(f"{output.value}: {counts.summary_line()} -> {out}", err=True)
 

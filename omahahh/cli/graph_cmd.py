@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.options import WorkersOpt, open_input
 from omahahh.cli.stats_cmd import (
     AliasOpt,
     CurrencyOpt,
@@ -19,12 +20,11 @@ from omahahh.cli.stats_cmd import (
     StructureOpt,
     UntilOpt,
     VariantOpt,
-    WorkersOpt,
     aliases_from,
     filter_from,
-    open_input,
 )
 from omahahh.graph import FORMATS, graph_series, write_graph
+from omahahh.ingest import IngestOptions
 from omahahh.stats import dataset_tables
 
 
@@ -77,7 +77,7 @@ def graph_command(
         position=position,
     )
     people = aliases_from(alias)
-    with open_input(paths, workers) as data:
+    with open_input(paths, IngestOptions(workers=workers)) as data:
         if data.counts_line:
             typer.echo(data.counts_line, err=True)
         with progress_bar(2, "step", "graph") as bar:

@@ -12,9 +12,8 @@ import polars as pl
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.fragments import Fragment
+from omahahh.cli.options import WorkersOpt, open_input
 from omahahh.ingest import IngestOptions
-from omahahh.inputs import DatasetHandle, open_dataset
 from omahahh.money import format_minor
 from omahahh.rake_attribution import Attribution
 from omahahh.rake_infer import Inference, infer_schedule, inference_toml
@@ -133,15 +132,6 @@ def _emit(report: RakeReport, fmt: RakeFormat, out: Path | None, schedule_name: 
         _write_text(json.dumps(doc, indent=2, default=str) + "\n", out)
 
 
-def _open(paths: list[Path], workers: int) -> DatasetHandle:
-    with progress_bar(None, "file", "ingest") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-
-        return run_library(lambda: open_dataset(paths, IngestOptions(workers=workers), advance))
-
-
 def rake_command(
     paths: Annotated[
         list[Path], typer.Argument(help="A dataset folder, or hand-history files/folders/globs.")
@@ -167,9 +157,7 @@ def rake_command(
     fmt: Annotated[RakeFormat, typer.Option("--format", help="Output format.")] = RakeFormat.TABLE,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to FILE.")] = None,
     top: Annotated[int, typer.Option("--top", min=0, help="Largest discrepancies shown.")] = 10,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
-    ] = 1,
+    workers: WorkersOpt = 1,
 ) -> None:
     """Reconcile reported rake with a schedule: totals per currency, largest discrepancies.
 
@@ -177,7 +165,7 @@ def rake_command(
     """
     keys = _keys(by or [])
     chosen = None if schedule == INFER else run_library(lambda: resolve_schedule(schedule))
-    with _open(paths, workers) as data:
+    with open_input(paths, IngestOptions(workers=workers)) as data:
         if data.counts_line:
             typer.echo(data.counts_line, err=True)
         hands, players, actions = data.table("hands"), data.table("players"), data.table("actions")

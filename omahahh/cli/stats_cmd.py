@@ -16,9 +16,8 @@ import typer
 
 from omahahh.aliases import Aliases, load_aliases
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.fragments import Fragment
+from omahahh.cli.options import WorkersOpt, open_input
 from omahahh.ingest import IngestOptions
-from omahahh.inputs import DatasetHandle, open_dataset
 from omahahh.stats import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 from omahahh.stats_filters import (
     POSITIONS,
@@ -77,9 +76,6 @@ PositionOpt = Annotated[
     list[str] | None,
     typer.Option("--position", help=f"Position(s): {', '.join(POSITIONS)}."),
 ]
-WorkersOpt = Annotated[
-    int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
-]
 
 
 def filter_from(
@@ -117,16 +113,6 @@ def filter_from(
 
 def aliases_from(path: Path | None) -> Aliases | None:
     return None if path is None else run_library(lambda: load_aliases(path))
-
-
-def open_input(paths: list[Path], workers: int) -> DatasetHandle:
-    """The dataset of PATH-or-DATASET (text is ingested, with a progress bar)."""
-    with progress_bar(None, "file", "ingest") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-
-        return run_library(lambda: open_dataset(paths, IngestOptions(workers=workers), advance))
 
 
 def _filters_doc(f: StatsFilter) -> dict[str, Any]:
@@ -198,7 +184,7 @@ def stats_command(
         min_hands=min_hands,
     )
     people = aliases_from(alias)
-    with open_input(paths, workers) as data:
+    with open_input(paths, IngestOptions(workers=workers)) as data:
         if data.counts_line:
             typer.echo(data.counts_line, err=True)
         with progress_bar(1, "step", "stats") as bar:

@@ -1,0 +1,76 @@
+"""Options several commands share, and how they become library settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from omahahh.cli.common import progress_bar, run_library
+from omahahh.fragments import Fragment
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, load_house_rules
+from omahahh.ingest import IngestOptions
+from omahahh.inputs import DatasetHandle, open_dataset
+from omahahh.parsers.context import TimeZoneError, check_zone
+from omahahh.rake_schedule import audit_hook
+
+WorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
+]
+RulesOpt = Annotated[
+    Path | None,
+    typer.Option("--rules", help="House-rules profile (TOML, docs/HOUSE_RULES.md)."),
+]
+ScheduleOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--schedule",
+        help="Rake schedule (documented, none, or a TOML file, docs/RAKE.md): "
+        "rake off it is a rake_off_schedule finding. Default: no rake claim.",
+    ),
+]
+SourceTimezoneOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--source-timezone",
+        help="Zone of times printed without one (GGPoker; PHH without time_zone), "
+        "e.g. 'Europe/Malta' or 'UTC'. Default: each room's, see docs/SITES.md.",
+    ),
+]
+
+
+def ingest_options(
+    *,
+    workers: int = 1,
+    strict: bool = False,
+    rules: Path | None = None,
+    schedule: str | None = None,
+    source_timezone: str | None = None,
+) -> IngestOptions:
+    """Library settings from command-line options (bad ones: exit 1 or 2 with one line)."""
+    zone = None
+    if source_timezone is not None:
+        try:
+            zone = check_zone(source_timezone)
+        except TimeZoneError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--source-timezone") from None
+    house = DEFAULT_HOUSE_RULES if rules is None else run_library(lambda: load_house_rules(rules))
+    hook = run_library(lambda: audit_hook(schedule, house))
+    return IngestOptions(
+        workers=workers,
+        strict=strict,
+        source_timezone=zone,
+        house_rules=house,
+        rake_expectation=hook,
+    )
+
+
+def open_input(paths: list[Path], options: IngestOptions) -> DatasetHandle:
+    """The dataset of PATH-or-DATASET arguments (text is ingested, with a progress bar)."""
+    with progress_bar(None, "file", "ingest") as bar:
+
+        def advance(fragment: Fragment) -> None:
+            bar.update(fragment.files)
+
+        return run_library(lambda: open_dataset(paths, options, advance))
