@@ -367,11 +367,27 @@ ALLIN: tuple[Column, ...] = (
     _c("hand_key", STR, "The hand."),
     _c("seat", I32, "Seat of a player still in the hand when the last chips went in."),
     _c("player", STR, "That player."),
-    _c("street", STR, "Street of the last action: `preflop`, `flop` or `turn` (the river never counts)."),
+    _c(
+        "street",
+        STR,
+        "Street of the last action: `preflop`, `flop` or `turn` (the river never counts).",
+    ),
     _c("live_players", I32, "Players still in the hand (all their cards known)."),
-    _c("equity", pl.Float64(), "Exact expected share of the main pot of the first board, with the board known at that moment (Hi/Lo aware)."),
-    _c("ev_won", I64, "Expected chips from every pot (each board's share, after its rake): Σ share × pot, rounded to the minor unit."),
-    _c("actual_won", I64, "Chips the pots paid: replay's award, or the `collected` lines when replay could not derive it."),
+    _c(
+        "equity",
+        pl.Float64(),
+        "Exact expected share of the main pot of the first board, with the board known at that moment (Hi/Lo aware).",
+    ),
+    _c(
+        "ev_won",
+        I64,
+        "Expected chips from every pot (each board's share, after its rake): Σ share × pot, rounded to the minor unit.",
+    ),
+    _c(
+        "actual_won",
+        I64,
+        "Chips the pots paid: replay's award, or the `collected` lines when replay could not derive it.",
+    ),
     _c("invested", I64, "Replay: chips this player put in the pot, less uncalled bets returned."),
 )
 

@@ -89,12 +89,21 @@ def test_ingest_takes_a_house_rules_profile(tmp_path: Path) -> None:
     src = write(tmp_path / "in", "a.txt", BASE)
     ok = runner.invoke(
         app,
-        ["ingest", str(src), "-o", str(tmp_path / "ds"), "--rules", str(REPO / "docs" / "house_rules.example.toml")],
+        [
+            "ingest",
+            str(src),
+            "-o",
+            str(tmp_path / "ds"),
+            "--rules",
+            str(REPO / "docs" / "house_rules.example.toml"),
+        ],
     )
     assert ok.exit_code == 0, ok.output
     bad = tmp_path / "bad.toml"
     bad.write_text('[showdown]\nhi_lo_odd_chip = "sideways"\n')
-    result = runner.invoke(app, ["ingest", str(src), "-o", str(tmp_path / "ds2"), "--rules", str(bad)])
+    result = runner.invoke(
+        app, ["ingest", str(src), "-o", str(tmp_path / "ds2"), "--rules", str(bad)]
+    )
     assert result.exit_code == 1
     assert result.output.startswith(f"omahahh: {bad}")
     assert not (tmp_path / "ds2").exists()

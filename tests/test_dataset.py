@@ -56,7 +56,8 @@ def test_money_columns_are_integers() -> None:
             if col.dtype.is_float():
                 assert any(w in col.name for w in RATIO_WORDS), f"{name}.{col.name} is a float"
             if col.dtype.is_numeric() and (
-                col.name in ("amount", "stack_start") or col.name.endswith(("_reported", "_derived"))
+                col.name in ("amount", "stack_start")
+                or col.name.endswith(("_reported", "_derived"))
             ):
                 assert col.dtype.is_integer(), f"{name}.{col.name}"
 

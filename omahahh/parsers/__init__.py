@@ -47,9 +47,7 @@ def detect(first_line: str) -> SiteParser | None:
     return None
 
 
-def parse_block(
-    block: Block, context: ParseContext = DEFAULT_CONTEXT
-) -> HandRecord | ParseFailure:
+def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord | ParseFailure:
     """Parse one block; any problem becomes a :class:`ParseFailure`, never an exception."""
     parser = detect(block.lines[0]) if block.lines else None
     if parser is None:
