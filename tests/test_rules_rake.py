@@ -157,19 +157,24 @@ def test_r_rake_3_cap_helpers() -> None:
     assert capped(540, None) == 540
 
 
-def test_r_rake_3_covers_every_stakes_and_currency(documented: Schedule) -> None:
-    for stakes in (2, 100, 40000):
-        got = documented.expect(
+def test_r_rake_3_covers_every_stakes_in_dollars_only(documented: Schedule) -> None:
+    # The documents state dollar amounts: other currencies get no expectation.
+    def expect(currency: str, stakes: int) -> Expected | None:
+        return documented.expect(
             site="pokerstars",
             structure="no_limit",
             game_type="cash",
-            currency="EUR",
+            currency=currency,
             stakes=stakes,
             pot=780,
             players=6,
             flop_dealt=True,
         )
-        assert got == Expected(35, "R-RAKE-3")
+
+    for stakes in (2, 100, 40000):
+        assert expect("USD", stakes) == Expected(35, "R-RAKE-3")
+        assert expect("EUR", stakes) is None
+        assert expect("PLAY", stakes) is None
 
 
 def test_r_rake_4_minimum_pot_is_off_by_default_and_a_setting(documented: Schedule) -> None:
