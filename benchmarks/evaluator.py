@@ -11,61 +11,28 @@ work across boards. Everything runs on one core (numpy does not thread here).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 
-from omahahh.cards import parse_cards
-from omahahh.equity import equity
-from omahahh.equity_enum import Tally, combinations_array
-from omahahh.evaluator import omaha_hi_lo_batch, omaha_high, omaha_high_batch, omaha_low
-from omahahh.evaluator_tables import five_card_tables, omaha_tables
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 
-
-def naive_high(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [n for _, n in groups]
-    ordered = tuple(r for r, _ in groups)
-    straight = None
-    if len(counts) == 5 and ranks[0] - ranks[4] == 4:
-        straight = ranks[0]
-    elif ranks == [12, 3, 2, 1, 0]:
-        straight = 3
-    if straight is not None:
-        return (8 if flush else 4), (straight,)
-    if flush:
-        return 5, ordered
-    for cat, pattern in ((7, [4]), (6, [3, 2]), (3, [3]), (2, [2, 2]), (1, [2])):
-        if shape[: len(pattern)] == pattern:
-            return cat, ordered
-    return 0, ordered
-
-
-def naive_low(cards: Sequence[int]) -> tuple[int, ...] | None:
-    lows = sorted({(c >> 2) + 2 if c >> 2 != 12 else 1 for c in cards}, reverse=True)
-    return tuple(lows) if len(lows) == 5 and lows[0] <= 8 else None
-
-
-def naive_omaha_high(hole: Sequence[int], board: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    return max(naive_high([*a, *b]) for a in combinations(hole, 2) for b in combinations(board, 3))
-
-
-def naive_omaha_hi_lo(
-    hole: Sequence[int], board: Sequence[int]
-) -> tuple[tuple[int, tuple[int, ...]], tuple[int, ...] | None]:
-    lows = [
-        low
-        for a in combinations(hole, 2)
-        for b in combinations(board, 3)
-        if (low := naive_low([*a, *b])) is not None
-    ]
-    return naive_omaha_high(hole, board), min(lows, default=None)
+from omahahh.cards import parse_cards  # noqa: E402
+from omahahh.equity import equity  # noqa: E402
+from omahahh.equity_enum import Tally, combinations_array  # noqa: E402
+from omahahh.evaluator import (  # noqa: E402
+    omaha_hi_lo_batch,
+    omaha_high,
+    omaha_high_batch,
+    omaha_low,
+)
+from omahahh.evaluator_tables import five_card_tables, omaha_tables  # noqa: E402
+from tests.naive_poker import naive_omaha_hi_lo, naive_omaha_high  # noqa: E402
 
 
 def rate(count: int, call: Callable[[], object], repeat: int = 5) -> float:

@@ -8,6 +8,8 @@ displaced, and a wrong size is not also a wrong stack.
 
 from __future__ import annotations
 
+from functools import partial
+
 from omahahh.findings import Finding, FindingCode, make
 from omahahh.house_rules import HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord, Structure
@@ -106,31 +108,14 @@ def _turn(
 
 def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money) -> Finding | None:
     """Checks, calls, bets and raises against the decision's amounts (R-BET-*, R-AI-3)."""
-
-    def at(
-        code: FindingCode,
-        message: str,
-        *,
-        rule: str | None = None,
-        expected: str | None = None,
-        reported: str | None = None,
-        expected_amount: int | None = None,
-        reported_amount: int | None = None,
-    ) -> Finding:
-        return make(
-            hand.hand_key,
-            code,
-            message,
-            rule=rule,
-            street=action.street.value,
-            seat=d.seat,
-            player=action.player,
-            expected=expected,
-            reported=reported,
-            expected_amount=expected_amount,
-            reported_amount=reported_amount,
-            action_seq=seq,
-        )
+    at = partial(
+        make,
+        hand.hand_key,
+        street=action.street.value,
+        seat=d.seat,
+        player=action.player,
+        action_seq=seq,
+    )
 
     who = action.player
     kind = action.kind

@@ -9,7 +9,7 @@ rates as floats (percent).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import polars as pl
@@ -39,13 +39,21 @@ def render_table(frame: pl.DataFrame, columns: Sequence[str] | None = None) -> s
     cols = list(columns or frame.columns)
     if frame.height == 0:
         return "no player matches the filters."
-    rows = [cols] + [[_cell(r, c) for c in cols] for r in frame.iter_rows(named=True)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(cols))]
-    numeric = {c for c in cols if frame.schema[c].is_numeric()}
+    return aligned_table(frame, cols, _cell)
+
+
+def aligned_table(
+    frame: pl.DataFrame, columns: Sequence[str], cell: Callable[[dict[str, Any], str], str]
+) -> str:
+    """``columns`` of ``frame`` as aligned text under a header row, each value
+    written by ``cell(row, column)``; numeric columns right-aligned."""
+    rows = [list(columns)] + [[cell(r, c) for c in columns] for r in frame.iter_rows(named=True)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
+    numeric = {c for c in columns if frame.schema[c].is_numeric()}
     return "\n".join(
         "  ".join(
-            cell.rjust(w) if col in numeric else cell.ljust(w)
-            for cell, w, col in zip(r, widths, cols, strict=True)
+            text.rjust(w) if col in numeric else text.ljust(w)
+            for text, w, col in zip(r, widths, columns, strict=True)
         ).rstrip()
         for r in rows
     )

@@ -16,20 +16,9 @@ from omahahh.model import HandRecord, Site
 from omahahh.pipeline import parse_blocks
 from omahahh.rooms import RoomConventions, conventions
 from omahahh.sources import expand_paths, iter_blocks
+from tests.replay_helpers import BROKEN_MARKS  # files broken on purpose (corpus/README.md)
 
 ROOMS = ("GGPoker", "Winamax")
-# corpus/README.md: these files are broken on purpose, and their names say so.
-BROKEN_MARKS = (
-    "partial",
-    "bad.pot",
-    "bad.collected",
-    "corrupted.lines",
-    "no.win.line",
-    "DealingCardsMissing",
-    "PlayerParseError",
-    "WrongSummaryHeroName",
-    "big-rake-error",
-)
 # Failures the corpus holds, and why (each must carry one of these codes).
 KNOWN_REASONS = {"ambiguous_post", "truncated", "unsupported_game", "unknown_format"}
 

@@ -1,14 +1,13 @@
 """All-in equity (R-HAND-1, R-SPLIT-1, R-LO-1..8): exact enumeration and Monte Carlo.
 
 Expected figures come from ``naive_equity`` below: plain itertools over every
-board, a straightforward tuple-key evaluator (no lookup tables, no numpy) and
-exact fractions. Small cases run it in the test itself; the pre-flop figures
+board, a straightforward tuple-key evaluator (``tests/naive_poker.py``: no lookup
+tables, no numpy) and exact fractions. Small cases run it in the test itself; the pre-flop figures
 were produced by the same function, run once offline (see each comment).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -18,61 +17,9 @@ import pytest
 from omahahh.cards import parse_cards
 from omahahh.equity import EquityInputError, equity, pot_shares
 from omahahh.errors import CardError
+from tests.naive_poker import naive_omaha_hi_lo
 
 # --- an independent brute force -------------------------------------------------------
-
-
-def naive_high(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    """(category, tie-break ranks) of five cards; bigger is better."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [n for _, n in groups]
-    ordered = tuple(r for r, _ in groups)
-    straight = None
-    if len(counts) == 5 and ranks[0] - ranks[4] == 4:
-        straight = ranks[0]
-    elif ranks == [12, 3, 2, 1, 0]:
-        straight = 3  # the wheel is Five-high
-    if straight is not None:
-        return (8 if flush else 4), (straight,)
-    if flush:
-        return 5, ordered
-    if shape[0] == 4:
-        return 7, ordered
-    if shape == [3, 2]:
-        return 6, ordered
-    if shape[0] == 3:
-        return 3, ordered
-    if shape[:2] == [2, 2]:
-        return 2, ordered
-    if shape[0] == 2:
-        return 1, ordered
-    return 0, ordered
-
-
-def naive_low(cards: Sequence[int]) -> tuple[int, ...] | None:
-    """Ace-low ranks highest first (smaller tuple is better), None if no 8-or-better."""
-    lows = sorted({(c >> 2) + 2 if c >> 2 != 12 else 1 for c in cards}, reverse=True)
-    if len(lows) != 5 or lows[0] > 8:
-        return None
-    return tuple(lows)
-
-
-def naive_omaha(
-    hole: Sequence[int], board: Sequence[int]
-) -> tuple[tuple[int, tuple[int, ...]], tuple[int, ...] | None]:
-    """Best high and best low over every 2 hole + 3 board choice."""
-    his = []
-    lows = []
-    for two in combinations(hole, 2):
-        for three in combinations(board, 3):
-            his.append(naive_high([*two, *three]))
-            low = naive_low([*two, *three])
-            if low is not None:
-                lows.append(low)
-    return max(his), (min(lows) if lows else None)
 
 
 def naive_equity(
@@ -88,7 +35,7 @@ def naive_equity(
     boards = 0
     for extra in combinations(deck, 5 - len(board)):
         full = [*board, *extra]
-        results = [naive_omaha(h, full) for h in hands]
+        results = [naive_omaha_hi_lo(h, full) for h in hands]
         best = max(r[0] for r in results)
         high = [i for i, r in enumerate(results) if r[0] == best]
         lows = [r[1] for r in results if r[1] is not None]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -21,31 +20,9 @@ from omahahh.evaluator import (
     omaha_low_best,
     rank5,
 )
+from tests.naive_poker import naive_high
 
 PROFILE = settings(max_examples=300, deadline=None)
-
-
-def naive_high(cards: Sequence[int]) -> tuple[int, tuple[int, ...]]:
-    """(category, tie-break ranks) of five cards, a straightforward independent ranking."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    counts = Counter(ranks)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [n for _, n in groups]
-    ordered = tuple(r for r, _ in groups)
-    straight = None
-    if len(counts) == 5 and ranks[0] - ranks[4] == 4:
-        straight = ranks[0]
-    elif ranks == [12, 3, 2, 1, 0]:
-        straight = 3
-    if straight is not None:
-        return (8 if flush else 4), (straight,)
-    if flush:
-        return 5, ordered
-    for cat, pattern in ((7, [4]), (6, [3, 2]), (3, [3]), (2, [2, 2]), (1, [2])):
-        if shape[: len(pattern)] == pattern:
-            return cat, ordered
-    return 0, ordered
 
 
 @st.composite

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.cli.options import WorkersOpt, open_input
+from omahahh.cli.options import WorkersOpt, open_report_input
 from omahahh.cli.stats_cmd import (
     AliasOpt,
     CurrencyOpt,
@@ -24,7 +24,6 @@ from omahahh.cli.stats_cmd import (
     filter_from,
 )
 from omahahh.graph import FORMATS, graph_series, write_graph
-from omahahh.ingest import IngestOptions
 from omahahh.stats import dataset_tables
 
 
@@ -77,16 +76,13 @@ def graph_command(
         position=position,
     )
     people = aliases_from(alias)
-    with open_input(paths, IngestOptions(workers=workers)) as data:
-        if data.counts_line:
-            typer.echo(data.counts_line, err=True)
-        with progress_bar(2, "step", "graph") as bar:
-            series = run_library(
-                lambda: graph_series(dataset_tables(str(data.root)), filters, people, big_blinds=bb)
-            )
-            bar.update(1)
-            run_library(lambda: write_graph(series, out))
-            bar.update(1)
+    with open_report_input(paths, workers) as data, progress_bar(2, "step", "graph") as bar:
+        series = run_library(
+            lambda: graph_series(dataset_tables(str(data.root)), filters, people, big_blinds=bb)
+        )
+        bar.update(1)
+        run_library(lambda: write_graph(series, out))
+        bar.update(1)
     net = series.frame["net"][-1] if series.frame.height else 0
     typer.echo(
         f"{out}: {series.player}, {series.frame.height:,} hands, net "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -74,3 +76,13 @@ def open_input(paths: list[Path], options: IngestOptions) -> DatasetHandle:
             bar.update(fragment.files)
 
         return run_library(lambda: open_dataset(paths, options, advance))
+
+
+@contextmanager
+def open_report_input(paths: list[Path], workers: int) -> Iterator[DatasetHandle]:
+    """:func:`open_input` for commands that report on a dataset: says on stderr
+    how many hands any text made, then yields the dataset."""
+    with open_input(paths, IngestOptions(workers=workers)) as data:
+        if data.counts_line:
+            typer.echo(data.counts_line, err=True)
+        yield data

@@ -12,13 +12,13 @@ import polars as pl
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.cli.options import WorkersOpt, open_input
-from omahahh.ingest import IngestOptions
+from omahahh.cli.options import WorkersOpt, open_report_input
 from omahahh.money import format_minor
 from omahahh.rake_attribution import Attribution
 from omahahh.rake_infer import Inference, infer_schedule, inference_toml
 from omahahh.rake_report import GROUP_KEYS, RakeReport, hand_inputs, reconcile
 from omahahh.rake_schedule import INFER, resolve_schedule
+from omahahh.stats_render import aligned_table
 
 
 class RakeFormat(StrEnum):
@@ -60,16 +60,7 @@ def _cell(row: dict[str, Any], column: str) -> str:
 
 def render(frame: pl.DataFrame, columns: list[str]) -> str:
     """An aligned text table; money columns in the row's currency."""
-    rows = [columns] + [[_cell(r, c) for c in columns] for r in frame.iter_rows(named=True)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
-    numeric = {c for c in columns if frame.schema[c].is_numeric()}
-    return "\n".join(
-        "  ".join(
-            cell.rjust(w) if col in numeric else cell.ljust(w)
-            for cell, w, col in zip(r, widths, columns, strict=True)
-        ).rstrip()
-        for r in rows
-    )
+    return aligned_table(frame, columns, _cell)
 
 
 def render_report(report: RakeReport, schedule_name: str) -> str:
@@ -165,9 +156,7 @@ def rake_command(
     """
     keys = _keys(by or [])
     chosen = None if schedule == INFER else run_library(lambda: resolve_schedule(schedule))
-    with open_input(paths, IngestOptions(workers=workers)) as data:
-        if data.counts_line:
-            typer.echo(data.counts_line, err=True)
+    with open_report_input(paths, workers) as data:
         hands, players, actions = data.table("hands"), data.table("players"), data.table("actions")
         with progress_bar(2, "step", "rake") as bar:
             if chosen is None:

@@ -16,8 +16,7 @@ import typer
 
 from omahahh.aliases import Aliases, load_aliases
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.cli.options import WorkersOpt, open_input
-from omahahh.ingest import IngestOptions
+from omahahh.cli.options import WorkersOpt, open_report_input
 from omahahh.stats import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 from omahahh.stats_filters import (
     POSITIONS,
@@ -184,16 +183,13 @@ def stats_command(
         min_hands=min_hands,
     )
     people = aliases_from(alias)
-    with open_input(paths, IngestOptions(workers=workers)) as data:
-        if data.counts_line:
-            typer.echo(data.counts_line, err=True)
-        with progress_bar(1, "step", "stats") as bar:
-            frame = run_library(
-                lambda: player_stats(
-                    dataset_tables(str(data.root)), filters, keys, aliases=people, counts=counts
-                )
+    with open_report_input(paths, workers) as data, progress_bar(1, "step", "stats") as bar:
+        frame = run_library(
+            lambda: player_stats(
+                dataset_tables(str(data.root)), filters, keys, aliases=people, counts=counts
             )
-            bar.update(1)
+        )
+        bar.update(1)
     if wanted:
         chosen = {"hands", "currency", *wanted}
         shown = [c for c in frame.columns if c.removesuffix("_n").removesuffix("_of") in chosen]

@@ -1,4 +1,5 @@
-"""The betting lines the Stars-like rooms share: folds, checks, calls, bets, raises.
+"""What the Stars-like rooms share while reading a hand: the scratch hand
+(:class:`ScratchHand`) and the betting lines (folds, checks, calls, bets, raises).
 
 PokerStars, GGPoker and Winamax write ``NAME[:] calls X``, ``bets X`` and
 ``raises X to Y [and is all-in]`` the same way; only the money format and the
@@ -9,11 +10,34 @@ that is what the line means (``raises X to Y`` puts in Y minus what is in).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Protocol, TypedDict, TypeVar
 
 from omahahh.errors import HandParseError
-from omahahh.model import Action, ActionKind, Street
+from omahahh.model import (
+    Action,
+    ActionKind,
+    Collection,
+    GameInfo,
+    GameType,
+    Seat,
+    Show,
+    Site,
+    Street,
+    Structure,
+    SummarySeat,
+)
+from omahahh.parsers.common import (
+    BRACKETS_RE,
+    TableLine,
+    cards_or_fail,
+    names_longest_first,
+    pot_index,
+    read_money,
+)
+from omahahh.sources import Block
 
 ALL_IN = " and is all-in"
 
@@ -108,3 +132,247 @@ def read_betting(
     else:
         return False
     return True
+
+
+class StakesHeader(Protocol):
+    """The header fields every Stars-like room's ``Header`` has."""
+
+    @property
+    def hand_id(self) -> str: ...
+    @property
+    def started_at(self) -> datetime | None: ...
+    @property
+    def started_at_text(self) -> str: ...
+    @property
+    def game(self) -> GameInfo: ...
+    @property
+    def game_type(self) -> GameType: ...
+    @property
+    def tournament_level(self) -> str | None: ...
+    @property
+    def currency(self) -> str: ...
+    @property
+    def unit(self) -> int: ...
+    @property
+    def stakes(self) -> str: ...
+    @property
+    def stake_low(self) -> int: ...
+    @property
+    def stake_high(self) -> int: ...
+
+
+class RecordFields(TypedDict):
+    """The :class:`HandRecord` fields every Stars-like room fills the same way."""
+
+    site: Site
+    hand_id: str
+    started_at: datetime | None
+    started_at_text: str
+    game: GameInfo
+    game_type: GameType
+    tournament_level: str | None
+    currency: str
+    unit: int
+    stakes: str
+    small_blind: int
+    big_blind: int
+    small_bet: int | None
+    big_bet: int | None
+    ante: int | None
+    table_name: str
+    max_seats: int | None
+    button_seat: int
+    actions: tuple[Action, ...]
+    dealt: tuple[tuple[str, tuple[int, ...]], ...]
+    collections: tuple[Collection, ...]
+    shows: tuple[Show, ...]
+    total_pot_reported: int | None
+    rake_reported: int | None
+    source_path: str
+    source_line: int
+    text_hash: str
+    notes: tuple[str, ...]
+
+
+class ScratchHand:
+    """Mutable state while reading one block; each room's parser subclasses it
+    for its own extras and freezes it into a HandRecord at the end."""
+
+    def __init__(self, header: StakesHeader, notes: Sequence[str] = ()):
+        self.h = header
+        self.unit = header.unit
+        self.seats: list[Seat] = []
+        self.names: tuple[str, ...] = ()
+        self.actions: list[Action] = []
+        self.dealt: list[tuple[str, tuple[int, ...]]] = []
+        self.collections: list[Collection] = []
+        self.shows: list[Show] = []
+        self.notes: list[str] = list(notes)
+        self.street = Street.PREFLOP
+        self.live: dict[str, int] = {}  # chips counting toward calls on this street
+        self.total: int | None = None
+        self.rake: int | None = None
+        self.first_sb: int | None = None
+        self.first_bb: int | None = None
+        self.ante: int | None = None
+
+    def money(self, text: str, offset: int) -> int:
+        return read_money(text, self.unit, offset)
+
+    def read_seats(
+        self, lines: Sequence[str], start: int, seat_line: Callable[[str, int], Seat]
+    ) -> int:
+        """Read the ``Seat N:`` lines from ``start``; returns the first line after them."""
+        i = start
+        while i < len(lines) and lines[i].startswith("Seat "):
+            self.seats.append(seat_line(lines[i], i))
+            i += 1
+        if len({s.seat for s in self.seats}) != len(self.seats):
+            raise HandParseError("duplicate_seat", "two players in one seat", start, lines[start])
+        self.names = names_longest_first([s.player for s in self.seats])
+        return i
+
+    def collected(
+        self, player: str, m: re.Match[str], offset: int, *, run: int = 0, half: str | None = None
+    ) -> None:
+        """A ``collected X from pot`` line, read by the room's pattern (groups
+        ``amount``, ``pot`` and ``n``, the side pot's number)."""
+        pot = m["pot"]
+        self.collections.append(
+            Collection(
+                player=player,
+                amount=self.money(m["amount"], offset),
+                pot_index=pot_index(pot, m["n"]),
+                run=run,
+                half=half,
+                pot_label=pot,
+                line=offset,
+            )
+        )
+
+    def post_small_blind(self, player: str, amount: int, offset: int, all_in: bool) -> None:
+        if self.first_sb is None:
+            self.first_sb = amount
+        add_action(self, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+
+    def post_big_blind(
+        self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
+    ) -> None:
+        """A big blind; the first one that ``sizes_blind`` is the hand's big blind."""
+        if self.first_bb is None and sizes_blind:
+            self.first_bb = amount
+        add_action(self, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+
+    def post_ante(self, player: str, amount: int, offset: int, all_in: bool) -> None:
+        if self.ante is None:
+            self.ante = amount
+        add_action(self, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+
+    def fixed_limit(self) -> bool:
+        return self.h.game.structure is Structure.FIXED_LIMIT
+
+    def blind_sizes(self, *, fixed_limit_blinds: bool = True) -> tuple[int, int]:
+        """The posted blinds, else the header's: in fixed limit the header gives the
+        bets, so the blinds are half a small bet and a small bet (unless the room
+        prints blinds there, ``fixed_limit_blinds=False``)."""
+        low, high = self.h.stake_low, self.h.stake_high
+        if fixed_limit_blinds and self.fixed_limit():
+            low, high = low // 2, low
+        small = self.first_sb if self.first_sb is not None else low
+        big = self.first_bb if self.first_bb is not None else high
+        return small, big
+
+    def summary_seat(
+        self,
+        seat: int,
+        rest: str,
+        offset: int,
+        won_re: re.Pattern[str],
+        folded_street: Callable[[str], Street | None],
+        *,
+        cashed_out: bool = False,
+    ) -> SummarySeat:
+        """A SUMMARY seat line after ``Seat N: ``; ``cashed_out`` reads its cash-out mark."""
+        name = next((s.player for s in self.seats if s.seat == seat), None)
+        if name is not None and rest.startswith(name):
+            rest = rest[len(name) :]
+        else:
+            self.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
+            name = name or rest.split(" (")[0]
+        won = [self.money(w["amount"], offset) for w in won_re.finditer(rest)]
+        shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
+        return SummarySeat(
+            seat=seat,
+            player=name,
+            won=sum(won) if won else None,
+            showed=cards_or_fail(shown.group(1), offset) if shown else (),
+            mucked=" mucked" in rest,
+            folded_street=folded_street(rest),
+            cashed_out=cashed_out and "cashed out" in rest,
+            line=offset,
+        )
+
+    def record_fields(
+        self, site: Site, table: TableLine, block: Block, *, fixed_limit_blinds: bool = True
+    ) -> RecordFields:
+        """The shared HandRecord fields; call it last, after every note is made."""
+        h = self.h
+        fixed = self.fixed_limit()
+        small_blind, big_blind = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
+        return RecordFields(
+            site=site,
+            hand_id=h.hand_id,
+            started_at=h.started_at,
+            started_at_text=h.started_at_text,
+            game=h.game,
+            game_type=h.game_type,
+            tournament_level=h.tournament_level,
+            currency=h.currency,
+            unit=h.unit,
+            stakes=h.stakes,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            small_bet=h.stake_low if fixed else None,
+            big_bet=h.stake_high if fixed else None,
+            ante=self.ante,
+            table_name=table.name,
+            max_seats=table.max_seats,
+            button_seat=table.button_seat,
+            actions=tuple(self.actions),
+            dealt=tuple(self.dealt),
+            collections=tuple(self.collections),
+            shows=tuple(self.shows),
+            total_pot_reported=self.total,
+            rake_reported=self.rake,
+            source_path=block.path,
+            source_line=block.line,
+            text_hash=block.text_hash(),
+            notes=tuple(self.notes),
+        )
+
+
+H = TypeVar("H", bound=ScratchHand)
+
+
+def read_sections(
+    hand: H,
+    lines: Sequence[str],
+    start: int,
+    street_line: Callable[[H, str, int], bool],
+    body_line: Callable[[H, str, int], None],
+    summary_line: Callable[[H, str, int], None],
+) -> None:
+    """Hand each line from ``start`` to its reader: ``*** X ***`` lines to
+    ``street_line`` (True once the SUMMARY starts), then SUMMARY lines to
+    ``summary_line``, the rest to ``body_line``; blank lines are skipped."""
+    in_summary = False
+    for offset in range(start, len(lines)):
+        line = lines[offset]
+        if not line:
+            continue
+        if in_summary:
+            summary_line(hand, line, offset)
+        elif line.startswith("*** "):
+            in_summary = street_line(hand, line, offset)
+        else:
+            body_line(hand, line, offset)

@@ -1,14 +1,19 @@
-"""Pieces every text parser shares: time zones, card lists, name matching."""
+"""Pieces every text parser shares: time zones, card lists, name matching, money,
+and the small line shapes the Stars-like rooms print alike."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from omahahh.cards import parse_cards
-from omahahh.errors import CardError, HandParseError
+from omahahh.errors import CardError, HandParseError, MoneyError
+from omahahh.model import Show, Street, Structure
+from omahahh.money import SYMBOL_CURRENCY, to_minor
 
 # Zone abbreviations printed by clients, to IANA zones (DST-aware).
 ZONE_ABBREVIATIONS: dict[str, str] = {
@@ -37,6 +42,14 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
 }
 
 DEFAULT_ZONE = "America/New_York"
+
+# Betting structures as headers name them (Winamax prints them in lower case).
+STRUCTURE_WORDS: dict[str, Structure] = {
+    "Pot Limit": Structure.POT_LIMIT,
+    "No Limit": Structure.NO_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+    "Fixed Limit": Structure.FIXED_LIMIT,
+}
 
 
 @lru_cache(maxsize=64)
@@ -76,3 +89,129 @@ def match_name(line: str, names: Sequence[str], sep: str) -> str | None:
         if line.startswith(name) and line.startswith(sep, len(name)):
             return name
     return None
+
+
+def read_money(
+    text: str, unit: int, offset: int, convert: Callable[[str, int], int] = to_minor
+) -> int:
+    """An amount in minor units; unreadable money is a ``bad_amount`` parse error."""
+    try:
+        return convert(text, unit)
+    except MoneyError as exc:
+        raise HandParseError("bad_amount", str(exc), offset, text) from None
+
+
+def bounty_or_none(text: str | None) -> int | None:
+    """A seat's bounty in cents; a missing or unreadable one is no bounty."""
+    if not text:
+        return None
+    try:
+        return to_minor(text, 100)
+    except MoneyError:
+        return None
+
+
+def require_summary(lines: Sequence[str]) -> None:
+    """A Stars-like hand without its ``*** SUMMARY ***`` section was cut short."""
+    if not any(line.startswith("*** SUMMARY ***") for line in lines):
+        raise HandParseError(
+            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
+        )
+
+
+def pot_index(pot: str, side_number: str | None) -> int:
+    """0 for ``pot`` / ``main pot``; N for ``side pot-N`` (an unnumbered side pot is 1)."""
+    return 0 if pot in ("pot", "main pot") else int(side_number or 1)
+
+
+def show_line(player: str, arg: str, offset: int, *, bare_description: bool = False) -> Show:
+    """``shows [As Kd 7h 2c] (a pair of Aces)``; ``bare_description`` keeps text
+    printed without parentheses (PokerStars), others drop it."""
+    cards_text, _, desc = arg.partition("]")
+    desc = desc.strip()
+    if desc.startswith("(") and desc.endswith(")"):
+        description: str | None = desc[1:-1]
+    else:
+        description = (desc or None) if bare_description else None
+    return Show(
+        player=player,
+        cards=cards_or_fail(cards_text.lstrip("["), offset),
+        description=description,
+        line=offset,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """A Stars-like table line: ``Table 'Name' 6-max Seat #1 is the button``."""
+
+    name: str
+    max_seats: int | None
+    button_seat: int
+    play_money: bool
+
+
+def read_table_line(pattern: re.Pattern[str], line: str, offset: int) -> TableLine:
+    """Line 2 by the room's ``pattern`` (groups ``name``, ``max``, ``button``, and
+    ``play`` matched only for play money); unreadable: a ``bad_table_line`` error."""
+    m = pattern.match(line)
+    if m is None:
+        raise HandParseError(
+            "bad_table_line", f"unreadable table line: {line[:100]!r}", offset, line
+        )
+    return TableLine(
+        name=m["name"],
+        max_seats=int(m["max"]) if m["max"] else None,
+        button_seat=int(m["button"]),
+        play_money=m["play"] is not None,
+    )
+
+
+def symbol_currency(stakes: str, fallback: str) -> str:
+    """The currency whose symbol the stakes print, else ``fallback``."""
+    for symbol, iso in SYMBOL_CURRENCY.items():
+        if symbol in stakes:
+            return iso
+    return fallback
+
+
+# Line shapes PokerStars and GGPoker print alike.
+BRACKETS_RE = re.compile(r"\[([^\]]*)\]")
+UNCALLED_RE = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+BOARD_RE = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
+SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+WON_RE = re.compile(r"(?:won|collected) \((?P<amount>[^)]*)\)")
+FOLDED_RE = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))")
+RUN_INDEX = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+_FOLD_STREET = {
+    None: Street.PREFLOP,
+    "Flop": Street.FLOP,
+    "Turn": Street.TURN,
+    "River": Street.RIVER,
+}
+
+
+def folded_street(rest: str) -> Street | None:
+    """``folded on the Turn`` -> TURN, ``folded before Flop`` -> PREFLOP, else None."""
+    folded = FOLDED_RE.search(rest)
+    return _FOLD_STREET[folded["street"]] if folded else None
+
+
+def board_cards(
+    tail: str, offset: int, on_empty: Callable[[], object] | None = None
+) -> tuple[int, ...] | None:
+    """The cards of every ``[..]`` group after a street name; None when there is none.
+
+    With ``on_empty`` given, an empty ``[]`` group is skipped and reported to it
+    (PokerStars notes it); otherwise it is read like any other group.
+    """
+    groups = BRACKETS_RE.findall(tail)
+    if not groups:
+        return None
+    cards: list[int] = []
+    for g in groups:
+        if on_empty is not None and not g.strip():
+            on_empty()
+            continue
+        cards.extend(cards_or_fail(g, offset))
+    return tuple(cards)

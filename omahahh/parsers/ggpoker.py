@@ -20,26 +20,41 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
 
-from omahahh.errors import HandParseError, MoneyError
+from omahahh.errors import HandParseError
 from omahahh.model import (
-    Action,
     ActionKind,
-    Collection,
     HandRecord,
     Seat,
-    Show,
     SidePayment,
     Site,
     Street,
-    Structure,
     SummarySeat,
     UncalledReturn,
 )
 from omahahh.money import to_minor
-from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
-from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
+from omahahh.parsers.betting_lines import (
+    ScratchHand,
+    add_action,
+    new_street,
+    read_betting,
+    read_sections,
+    split_all_in,
+)
+from omahahh.parsers.common import (
+    BOARD_RE,
+    RUN_INDEX,
+    SUMMARY_SEAT_RE,
+    UNCALLED_RE,
+    WON_RE,
+    TableLine,
+    board_cards,
+    cards_or_fail,
+    folded_street,
+    match_name,
+    require_summary,
+    show_line,
+)
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.ggpoker_header import Header, parse_header
 from omahahh.parsers.pokerstars_header import parse_table
@@ -51,7 +66,6 @@ STREET_RE = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>HOLE CARDS|PREFLOP|PRE-FLOP|FLOP|TURN|"
     r"RIVER|SHOWDOWN|SHOW DOWN|SUMMARY) \*\*\*(?P<tail>.*)$"
 )
-BRACKETS_RE = re.compile(r"\[([^\]]*)\]")
 SEAT_RE = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips"
     r"(?:, (?P<bounty>[^()]*?) bounty)?\)(?P<tail>.*)$"
@@ -60,16 +74,10 @@ DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")
 COLLECT_RE = re.compile(
     r" collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
 )
-UNCALLED_RE = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 CASH_DROP_RE = re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$")
-BOARD_RE = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
-SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-WON_RE = re.compile(r"(?:won|collected) \((?P<amount>[^)]*)\)")
-FOLDED_RE = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))")
 INSURANCE_RE = re.compile(r"^get an all-in insurance \(.*\)$")
 RUN_TIMES = {"Hand was run two times": 2, "Hand was run three times": 3}
 
-_RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREET_OF = {
     "HOLE CARDS": Street.PREFLOP,
     "PREFLOP": Street.PREFLOP,
@@ -77,12 +85,6 @@ _STREET_OF = {
     "FLOP": Street.FLOP,
     "TURN": Street.TURN,
     "RIVER": Street.RIVER,
-}
-_FOLD_STREET = {
-    None: Street.PREFLOP,
-    "Flop": Street.FLOP,
-    "Turn": Street.TURN,
-    "River": Street.RIVER,
 }
 # Non-rake fees of the total-pot line, summed into ``other_fees_reported``.
 OTHER_FEES = ("Bingo", "Fortune", "Tax")
@@ -107,93 +109,49 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Poker Hand #")
 
 
-class _Hand:
+class _Hand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header):
-        self.h = header
-        self.unit = header.unit
-        self.seats: list[Seat] = []
-        self.names: tuple[str, ...] = ()
-        self.actions: list[Action] = []
-        self.dealt: list[tuple[str, tuple[int, ...]]] = []
+        super().__init__(header, header.notes)
+        self.h: Header = header
         self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
         self.uncalled: list[UncalledReturn] = []
-        self.collections: list[Collection] = []
-        self.shows: list[Show] = []
         self.side_payments: list[SidePayment] = []
         self.summary_seats: list[SummarySeat] = []
         self.boards: dict[int, tuple[int, ...]] = {}
         self.summary_boards: dict[int, tuple[int, ...]] = {}
-        self.notes: list[str] = list(header.notes)
-        self.street = Street.PREFLOP
         self.run = 0
-        self.live: dict[str, int] = {}  # chips counting toward calls on this street
-        self.total: int | None = None
-        self.rake: int | None = None
         self.jackpot: int | None = None
         self.other_fees: int | None = None
         self.cash_drop: int | None = None
         self.run_count = 1
-        self.first_sb: int | None = None
-        self.first_bb: int | None = None
-        self.ante: int | None = None
-
-    def money(self, text: str, offset: int) -> int:
-        try:
-            return to_minor(text, self.unit)
-        except MoneyError as exc:
-            raise HandParseError("bad_amount", str(exc), offset, text) from None
 
 
 def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     """Parse one GGPoker block. Raises :class:`HandParseError` with a reason code."""
     lines = block.lines
     header = parse_header(lines[0], context)
-    if not any(line.startswith("*** SUMMARY ***") for line in lines):
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    require_summary(lines)
     table = parse_table(lines[1], 1)
     hand = _Hand(header)
-    i = _read_seats(hand, lines, 2)
-    in_summary = False
-    for offset in range(i, len(lines)):
-        line = lines[offset]
-        if not line:
-            continue
-        if in_summary:
-            _summary_line(hand, line, offset)
-        elif line.startswith("*** "):
-            in_summary = _street_line(hand, line, offset)
-        else:
-            _body_line(hand, line, offset)
-    return _freeze(hand, table.name, table.max_seats, table.button_seat, block)
+    i = hand.read_seats(lines, 2, lambda line, offset: _seat_line(hand, line, offset))
+    read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
+    return _freeze(hand, table, block)
 
 
-def _read_seats(hand: _Hand, lines: Sequence[str], start: int) -> int:
-    i = start
-    while i < len(lines) and lines[i].startswith("Seat "):
-        m = SEAT_RE.match(lines[i])
-        if m is None:
-            raise HandParseError(
-                "bad_seat_line", f"unreadable seat line: {lines[i]!r}", i, lines[i]
-            )
-        tail = m["tail"].strip()
-        hand.seats.append(
-            Seat(
-                seat=int(m["seat"]),
-                player=m["name"],
-                stack_start=hand.money(m["stack"], i),
-                sitting_out="sitting out" in tail,
-                bounty=to_minor(m["bounty"], 100) if m["bounty"] else None,
-            )
-        )
-        i += 1
-    if len({s.seat for s in hand.seats}) != len(hand.seats):
-        raise HandParseError("duplicate_seat", "two players in one seat", start, lines[start])
-    hand.names = names_longest_first([s.player for s in hand.seats])
-    return i
+def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+    m = SEAT_RE.match(line)
+    if m is None:
+        raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
+    tail = m["tail"].strip()
+    return Seat(
+        seat=int(m["seat"]),
+        player=m["name"],
+        stack_start=hand.money(m["stack"], offset),
+        sitting_out="sitting out" in tail,
+        bounty=to_minor(m["bounty"], 100) if m["bounty"] else None,
+    )
 
 
 def _street_line(hand: _Hand, line: str, offset: int) -> bool:
@@ -204,17 +162,14 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
     name = m["name"]
     if name == "SUMMARY":
         return True
-    hand.run = _RUN[m["run"]]
+    hand.run = RUN_INDEX[m["run"]]
     if name in ("SHOWDOWN", "SHOW DOWN"):
         return False
     street = _STREET_OF[name]
     new_street(hand, street)
-    groups = BRACKETS_RE.findall(m["tail"])
-    if groups:
-        cards: list[int] = []
-        for g in groups:
-            cards.extend(cards_or_fail(g, offset))
-        hand.boards[hand.run] = tuple(cards)
+    board = board_cards(m["tail"], offset)
+    if board is not None:
+        hand.boards[hand.run] = board
     return False
 
 
@@ -248,17 +203,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         return
     c = COLLECT_RE.search(line)
     if c is not None:
-        pot = c["pot"]
-        hand.collections.append(
-            Collection(
-                player=line[: c.start()],
-                amount=hand.money(c["amount"], offset),
-                pot_index=0 if pot in ("pot", "main pot") else int(c["n"] or 1),
-                run=hand.run,
-                pot_label=pot,
-                line=offset,
-            )
-        )
+        hand.collected(line[: c.start()], c, offset, run=hand.run)
         return
     d = CASH_DROP_RE.match(line)
     if d is not None:
@@ -282,16 +227,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
             hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
         )
     elif verb == "shows":
-        cards_text, _, desc = arg.partition("]")
-        desc = desc.strip()
-        hand.shows.append(
-            Show(
-                player=player,
-                cards=cards_or_fail(cards_text.lstrip("["), offset),
-                description=desc[1:-1] if desc.startswith("(") and desc.endswith(")") else None,
-                line=offset,
-            )
-        )
+        hand.shows.append(show_line(player, arg, offset))
     elif rest.startswith("Receives Cashout (") and rest.endswith(")"):
         _side(hand, player, "ev_cashout", rest[len("Receives Cashout (") : -1], offset)
     elif rest.startswith("Pays Cashout Risk (") and rest.endswith(")"):
@@ -315,20 +251,14 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
     kind_text, _, amount_text = arg.rpartition(" ")
     amount = hand.money(amount_text, offset)
     if kind_text == "small blind":
-        if hand.first_sb is None:
-            hand.first_sb = amount
-        add_action(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+        hand.post_small_blind(player, amount, offset, all_in)
     elif kind_text == "big blind":
-        if hand.first_bb is None:
-            hand.first_bb = amount
-        add_action(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+        hand.post_big_blind(player, amount, offset, all_in)
     elif kind_text == "missed blind":
         # Missed blinds are dead money (R-BL-6, R-BL-7): they count toward no call.
         add_action(hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False)
     elif kind_text == "the ante":
-        if hand.ante is None:
-            hand.ante = amount
-        add_action(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+        hand.post_ante(player, amount, offset, all_in)
     elif kind_text == "straddle":
         to = amount
         amount = to - hand.live.get(player, 0)
@@ -350,7 +280,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
         b = BOARD_RE.match(line)
         if b is None:
             raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
-        hand.summary_boards[_RUN[b["run"]]] = cards_or_fail(b["cards"], offset)
+        hand.summary_boards[RUN_INDEX[b["run"]]] = cards_or_fail(b["cards"], offset)
 
 
 def _total_line(hand: _Hand, line: str, offset: int) -> None:
@@ -376,26 +306,7 @@ def _summary_seat(hand: _Hand, line: str, offset: int) -> SummarySeat:
     m = SUMMARY_SEAT_RE.match(line)
     if m is None:
         raise HandParseError("unknown_line", f"unreadable summary seat: {line!r}", offset, line)
-    seat = int(m["seat"])
-    rest = m["rest"]
-    name = next((s.player for s in hand.seats if s.seat == seat), None)
-    if name is not None and rest.startswith(name):
-        rest = rest[len(name) :]
-    else:
-        hand.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
-        name = name or rest.split(" (")[0]
-    won = [hand.money(w["amount"], offset) for w in WON_RE.finditer(rest)]
-    shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
-    folded = FOLDED_RE.search(rest)
-    return SummarySeat(
-        seat=seat,
-        player=name,
-        won=sum(won) if won else None,
-        showed=cards_or_fail(shown.group(1), offset) if shown else (),
-        mucked=" mucked" in rest,
-        folded_street=_FOLD_STREET[folded["street"]] if folded else None,
-        line=offset,
-    )
+    return hand.summary_seat(int(m["seat"]), m["rest"], offset, WON_RE, folded_street)
 
 
 def _boards(hand: _Hand) -> tuple[tuple[int, ...], ...]:
@@ -434,58 +345,22 @@ def _mark_undealt_seats(hand: _Hand) -> tuple[Seat, ...]:
     return tuple(out)
 
 
-def _freeze(
-    hand: _Hand, table_name: str, max_seats: int | None, button: int, block: Block
-) -> HandRecord:
+def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
     h = hand.h
     boards = _boards(hand)
     seats = _mark_undealt_seats(hand)
-    fixed = h.game.structure is Structure.FIXED_LIMIT
-    if fixed:
-        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low // 2
-        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_low
-    else:
-        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low
-        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_high
     return HandRecord(
-        site=SITE,
-        hand_id=h.hand_id,
-        started_at=h.started_at,
-        started_at_text=h.started_at_text,
-        game=h.game,
-        game_type=h.game_type,
+        **hand.record_fields(SITE, table, block),
         fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,
-        tournament_level=h.tournament_level,
         buy_in=h.tournament_name,
-        currency=h.currency,
-        unit=h.unit,
-        stakes=h.stakes,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=h.stake_low if fixed else None,
-        big_bet=h.stake_high if fixed else None,
-        ante=hand.ante,
-        table_name=table_name,
-        max_seats=max_seats,
-        button_seat=button,
         seats=seats,
-        actions=tuple(hand.actions),
-        dealt=tuple(hand.dealt),
         boards=boards,
         uncalled=tuple(hand.uncalled),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
         side_payments=tuple(hand.side_payments),
         summary_seats=tuple(hand.summary_seats),
-        total_pot_reported=hand.total,
-        rake_reported=hand.rake,
         jackpot_reported=hand.jackpot,
         other_fees_reported=hand.other_fees,
         cash_drop_reported=hand.cash_drop,
         run_count=max(hand.run_count, len(boards)),
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
     )

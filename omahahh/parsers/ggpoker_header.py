@@ -19,8 +19,8 @@ from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
-from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, to_minor, unit_of
-from omahahh.parsers.common import to_utc
+from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, to_utc
 from omahahh.parsers.context import ParseContext
 from omahahh.rooms import conventions
 
@@ -45,12 +45,7 @@ GAME_RE = re.compile(
 )
 ANY_GAME_RE = re.compile(r"(Hold'em|Holdem|NLH|Short Deck|6\+|Stud|Razz|Draw|Badugi)[^()]*")
 
-_STRUCTURE = {
-    "Pot Limit": Structure.POT_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
-    "Fixed Limit": Structure.FIXED_LIMIT,
-}
+_STRUCTURE = STRUCTURE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +100,7 @@ def game_info(text: str) -> tuple[GameInfo, tuple[str, ...]] | None:
 
 
 def _currency(stakes: str, tournament: bool) -> str:
-    for symbol, iso in SYMBOL_CURRENCY.items():
-        if symbol in stakes:
-            return iso
-    return CHIPS if tournament else PLAY
+    return symbol_currency(stakes, CHIPS if tournament else PLAY)
 
 
 def _time(text: str, context: ParseContext) -> tuple[datetime, str]:

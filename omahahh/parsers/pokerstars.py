@@ -12,26 +12,44 @@ failure row (``unknown_line``) rather than risk a silently dropped action.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
-from omahahh.errors import HandParseError, MoneyError
+from omahahh.errors import HandParseError
 from omahahh.model import (
-    Action,
     ActionKind,
     CashOut,
-    Collection,
     HandRecord,
     Seat,
     Show,
     Site,
     Street,
-    Structure,
     SummarySeat,
     UncalledReturn,
 )
-from omahahh.money import fast_minor, to_minor
-from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
-from omahahh.parsers.common import cards_or_fail, match_name, names_longest_first
+from omahahh.money import fast_minor
+from omahahh.parsers.betting_lines import (
+    ScratchHand,
+    add_action,
+    new_street,
+    read_betting,
+    read_sections,
+    split_all_in,
+)
+from omahahh.parsers.common import (
+    BOARD_RE,
+    RUN_INDEX,
+    SUMMARY_SEAT_RE,
+    UNCALLED_RE,
+    WON_RE,
+    TableLine,
+    board_cards,
+    bounty_or_none,
+    cards_or_fail,
+    folded_street,
+    match_name,
+    read_money,
+    require_summary,
+    show_line,
+)
 from omahahh.parsers.pokerstars_header import Header, parse_header, parse_table
 from omahahh.sources import Block
 
@@ -41,11 +59,9 @@ STREET_RE = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<name>HOLE CARDS|PRE-FLOP|FLOP|TURN|RIVER|"
     r"SHOW DOWN|SUMMARY|DEALING HANDS) \*\*\*(?P<tail>.*)$"
 )
-BRACKETS_RE = re.compile(r"\[([^\]]*)\]")
 COLLECT_RE = re.compile(
     r" collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-(?P<n>\d+))?)$"
 )
-UNCALLED_RE = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 CASHOUT_RE = re.compile(
     r"^(?P<name>.+) cashed out the hand for (?P<amount>\S+) \| Cash Out Fee (?P<fee>\S+)$"
 )
@@ -54,10 +70,6 @@ TOTAL_RE = re.compile(
     r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?(?: \|.*)?$"
 )
 POT_PART_RE = re.compile(r"(?P<kind>Main|Side) pot(?:-(?P<n>\d+))? (?P<amount>[^ ]+)\.(?= |$)")
-BOARD_RE = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
-SUMMARY_SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-WON_RE = re.compile(r"(?:won|collected) \((?P<amount>[^)]*)\)")
-FOLDED_RE = re.compile(r"folded (?:before Flop|on the (?P<street>Flop|Turn|River))")
 
 # Lines that carry no chips and no cards: chat, connection, table and
 # tournament news (FORMATS.md §1.11). Matched after action lines.
@@ -97,7 +109,6 @@ INFO_RES: tuple[re.Pattern[str], ...] = tuple(
 )
 PLAIN_INFO = frozenset({"No low hand qualified", "Hand was run twice", "Hand was run three times"})
 
-_RUN = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREET_OF = {
     "HOLE CARDS": Street.PREFLOP,
     "PRE-FLOP": Street.PREFLOP,
@@ -106,12 +117,6 @@ _STREET_OF = {
     "TURN": Street.TURN,
     "RIVER": Street.RIVER,
 }
-_FOLD_STREET = {
-    None: Street.PREFLOP,
-    "Flop": Street.FLOP,
-    "Turn": Street.TURN,
-    "River": Street.RIVER,
-}
 
 
 def matches(first_line: str) -> bool:
@@ -119,82 +124,41 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("PokerStars ")
 
 
-class _Hand:
-    """Mutable scratch state while reading one block; frozen into a HandRecord at the end."""
+class _Hand(ScratchHand):
+    """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header, block: Block):
-        self.h = header
+        super().__init__(header)
+        self.h: Header = header
         self.block = block
-        self.unit = header.unit
-        self.seats: list[Seat] = []
-        self.names: tuple[str, ...] = ()
-        self.actions: list[Action] = []
-        self.dealt: list[tuple[str, tuple[int, ...]]] = []
         self.uncalled: list[UncalledReturn] = []
-        self.collections: list[Collection] = []
-        self.shows: list[Show] = []
         self.cashouts: list[CashOut] = []
         self.summary_seats: list[SummarySeat] = []
         self.capped: list[Street] = []
         self.boards: dict[int, tuple[int, ...]] = {}
         self.summary_boards: dict[int, tuple[int, ...]] = {}
-        self.notes: list[str] = []
-        self.street = Street.PREFLOP
         self.run = 0
-        self.live: dict[str, int] = {}  # chips counting toward calls on this street
         self.cancelled = False
-        self.total: int | None = None
         self.main: int | None = None
         self.sides: list[int] = []
-        self.rake: int | None = None
         self.run_count = 1
-        self.first_sb: int | None = None
-        self.first_bb: int | None = None
-        self.ante: int | None = None
 
     def money(self, text: str, offset: int) -> int:
-        try:
-            return fast_minor(text, self.unit)
-        except MoneyError as exc:
-            raise HandParseError("bad_amount", str(exc), offset, text) from None
+        return read_money(text, self.unit, offset, fast_minor)
 
 
 def parse(block: Block) -> HandRecord:
     """Parse one PokerStars block. Raises :class:`HandParseError` with a reason code."""
     lines = block.lines
     header = parse_header(lines[0])
-    if not any(line.startswith("*** SUMMARY ***") for line in lines):
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    require_summary(lines)
     if len(lines) < 3:
         raise HandParseError("truncated", "hand ends after its header", len(lines) - 1, lines[-1])
     table = parse_table(lines[1], 1)
     hand = _Hand(header, block)
-    i = _read_seats(hand, lines, 2)
-    in_summary = False
-    for offset in range(i, len(lines)):
-        line = lines[offset]
-        if not line:
-            continue
-        if in_summary:
-            _summary_line(hand, line, offset)
-        elif line.startswith("*** "):
-            in_summary = _street_line(hand, line, offset)
-        else:
-            _body_line(hand, line, offset)
-    return _freeze(hand, table.name, table.max_seats, table.button_seat, block)
-
-
-def _read_seats(hand: _Hand, lines: Sequence[str], start: int) -> int:
-    i = start
-    while i < len(lines) and lines[i].startswith("Seat "):
-        hand.seats.append(_seat_line(hand, lines[i], i))
-        i += 1
-    hand.names = names_longest_first([s.player for s in hand.seats])
-    if len({s.seat for s in hand.seats}) != len(hand.seats):
-        raise HandParseError("duplicate_seat", "two players in one seat", start, lines[start])
-    return i
+    i = hand.read_seats(lines, 2, lambda line, offset: _seat_line(hand, line, offset))
+    read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
+    return _freeze(hand, table, block)
 
 
 def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
@@ -212,10 +176,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     stack_text, _, extra = inside.partition(" in chips")
     bounty = None
     if extra.startswith(", ") and extra.endswith(" bounty"):
-        try:
-            bounty = to_minor(extra[2:-7], 100)
-        except MoneyError:
-            bounty = None
+        bounty = bounty_or_none(extra[2:-7])
     tail = rest[close_at + 1 :].strip()
     return Seat(
         seat=int(number),
@@ -235,22 +196,20 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
     name = m["name"]
     if name == "SUMMARY":
         return True
-    run = _RUN[m["run"]]
+    run = RUN_INDEX[m["run"]]
     if name == "SHOW DOWN":
         hand.run = run
         return False
     street = _STREET_OF[name]
     new_street(hand, street)
     hand.run = run
-    groups = BRACKETS_RE.findall(m["tail"])
-    if groups:
-        cards: list[int] = []
-        for g in groups:
-            if not g.strip():
-                hand.notes.append(f"empty card slot on line {offset + 1}: {line}")
-                continue
-            cards.extend(cards_or_fail(g, offset))
-        hand.boards[run] = tuple(cards)
+    board = board_cards(
+        m["tail"],
+        offset,
+        lambda: hand.notes.append(f"empty card slot on line {offset + 1}: {line}"),
+    )
+    if board is not None:
+        hand.boards[run] = board
     return False
 
 
@@ -278,18 +237,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         return
     c = COLLECT_RE.search(line) if " collected " in line else None
     if c is not None:
-        pot = c["pot"]
-        index = 0 if pot in ("pot", "main pot") else int(c["n"] or 1)
-        hand.collections.append(
-            Collection(
-                player=line[: c.start()],
-                amount=hand.money(c["amount"], offset),
-                pot_index=index,
-                run=hand.run,
-                pot_label=pot,
-                line=offset,
-            )
-        )
+        hand.collected(line[: c.start()], c, offset, run=hand.run)
         return
     if " cashed out the hand for " in line:
         m = CASHOUT_RE.match(line)
@@ -348,18 +296,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
     elif verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
-        cards_text, _, desc = arg.partition("]")
-        desc = desc.strip()
-        hand.shows.append(
-            Show(
-                player=player,
-                cards=cards_or_fail(cards_text.lstrip("["), offset),
-                description=desc[1:-1]
-                if desc.startswith("(") and desc.endswith(")")
-                else (desc or None),
-                line=offset,
-            )
-        )
+        hand.shows.append(show_line(player, arg, offset, bare_description=True))
     elif verb == "mucks":
         if arg.startswith("hand ["):
             hand.shows.append(
@@ -377,20 +314,14 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
     kind_text, _, amount_text = arg.rpartition(" ")
     amount = hand.money(amount_text, offset)
     if kind_text == "small blind":
-        if hand.first_sb is None:
-            hand.first_sb = amount
-        add_action(hand, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+        hand.post_small_blind(player, amount, offset, all_in)
     elif kind_text == "big blind":
-        if hand.first_bb is None:
-            hand.first_bb = amount
-        add_action(hand, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+        hand.post_big_blind(player, amount, offset, all_in)
     elif kind_text == "the ante":
-        if hand.ante is None:
-            hand.ante = amount
-        add_action(hand, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+        hand.post_ante(player, amount, offset, all_in)
     elif kind_text == "small & big blinds":
         # The small-blind part is dead (R-BL-6): it does not count toward calls.
-        big = _big_blind_size(hand)
+        big = hand.blind_sizes()[1]
         dead = max(amount - big, 0)
         live = amount - dead
         add_action(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
@@ -399,14 +330,6 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
         add_action(hand, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
     else:
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
-
-
-def _big_blind_size(hand: _Hand) -> int:
-    if hand.first_bb is not None:
-        return hand.first_bb
-    if hand.h.game.structure is Structure.FIXED_LIMIT:
-        return hand.h.stake_low
-    return hand.h.stake_high
 
 
 def _summary_line(hand: _Hand, line: str, offset: int) -> None:
@@ -431,7 +354,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
         return
     b = BOARD_RE.match(line)
     if b is not None:
-        hand.summary_boards[_RUN[b["run"]]] = cards_or_fail(b["cards"], offset)
+        hand.summary_boards[RUN_INDEX[b["run"]]] = cards_or_fail(b["cards"], offset)
         return
     if line == "Hand was run twice":
         hand.run_count = 2
@@ -448,86 +371,30 @@ def _summary_seat(hand: _Hand, line: str, offset: int) -> SummarySeat:
         raise HandParseError(
             "unknown_line", f"unreadable summary seat line: {line!r}", offset, line
         )
-    seat = int(m["seat"])
-    rest = m["rest"]
-    name = next((s.player for s in hand.seats if s.seat == seat), None)
-    if name is not None and rest.startswith(name):
-        rest = rest[len(name) :]
-    else:
-        hand.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
-        name = name or rest.split(" (")[0]
-    won = [hand.money(w["amount"], offset) for w in WON_RE.finditer(rest)]
-    showed = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
-    folded = FOLDED_RE.search(rest)
-    return SummarySeat(
-        seat=seat,
-        player=name,
-        won=sum(won) if won else None,
-        showed=cards_or_fail(showed.group(1), offset) if showed else (),
-        mucked=" mucked" in rest,
-        folded_street=_FOLD_STREET[folded["street"]] if folded else None,
-        cashed_out="cashed out" in rest,
-        line=offset,
+    return hand.summary_seat(
+        int(m["seat"]), m["rest"], offset, WON_RE, folded_street, cashed_out=True
     )
 
 
-def _freeze(
-    hand: _Hand, table_name: str, max_seats: int | None, button: int, block: Block
-) -> HandRecord:
+def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
     h = hand.h
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count
-    fixed = h.game.structure is Structure.FIXED_LIMIT
-    small_bet = h.stake_low if fixed else None
-    big_bet = h.stake_high if fixed else None
-    if fixed:
-        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low // 2
-        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_low
-    else:
-        small_blind = hand.first_sb if hand.first_sb is not None else h.stake_low
-        big_blind = hand.first_bb if hand.first_bb is not None else h.stake_high
     return HandRecord(
-        site=SITE,
-        hand_id=h.hand_id,
-        started_at=h.started_at,
-        started_at_text=h.started_at_text,
-        game=h.game,
-        game_type=h.game_type,
+        **hand.record_fields(SITE, table, block),
         fast_fold=h.fast_fold,
         home_game=h.home_game,
         tournament_id=h.tournament_id,
-        tournament_level=h.tournament_level,
         buy_in=h.buy_in,
-        currency=h.currency,
-        unit=h.unit,
-        stakes=h.stakes,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        ante=hand.ante,
-        table_name=table_name,
-        max_seats=max_seats,
-        button_seat=button,
         seats=tuple(hand.seats),
-        actions=tuple(hand.actions),
-        dealt=tuple(hand.dealt),
         boards=boards,
         uncalled=tuple(hand.uncalled),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
         cashouts=tuple(hand.cashouts),
         summary_seats=tuple(hand.summary_seats),
         cancelled=hand.cancelled,
         betting_capped=tuple(hand.capped),
-        total_pot_reported=hand.total,
         main_pot_reported=hand.main,
         side_pots_reported=tuple(hand.sides),
-        rake_reported=hand.rake,
         run_count=run_count,
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
     )

@@ -7,9 +7,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.model import GameInfo, GameType, Structure, variant_code
-from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, to_minor, unit_of
-from omahahh.parsers.common import DEFAULT_ZONE, ZONE_ABBREVIATIONS, to_utc
+from omahahh.model import GameInfo, GameType, variant_code
+from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.parsers.common import (
+    DEFAULT_ZONE,
+    STRUCTURE_WORDS,
+    ZONE_ABBREVIATIONS,
+    TableLine,
+    read_table_line,
+    symbol_currency,
+    to_utc,
+)
 
 HEADER_RE = re.compile(
     r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
@@ -40,12 +48,7 @@ TABLE_RE = re.compile(
     r"(?: \(Real Money\))? Seat #(?P<button>\d+) is the button"
 )
 
-_STRUCTURE = {
-    "Pot Limit": Structure.POT_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
-    "Fixed Limit": Structure.FIXED_LIMIT,
-}
+_STRUCTURE = STRUCTURE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +112,7 @@ def _cash_currency(stakes: str) -> str:
     tail = stakes.rsplit(" ", 1)
     if len(tail) == 2 and len(tail[1]) == 3 and tail[1].isalpha() and tail[1].isupper():
         return tail[1]
-    for symbol, iso in SYMBOL_CURRENCY.items():
-        if symbol in stakes:
-            return iso
-    return PLAY
+    return symbol_currency(stakes, PLAY)
 
 
 def parse_header(line: str) -> Header:
@@ -189,24 +189,6 @@ def parse_header(line: str) -> Header:
         raise HandParseError("bad_amount", str(exc), 0, line) from None
 
 
-@dataclass(frozen=True, slots=True)
-class TableLine:
-    name: str
-    max_seats: int | None
-    button_seat: int
-    play_money: bool
-
-
 def parse_table(line: str, offset: int) -> TableLine:
     """``Table 'Innes III 40-100 bb' 6-max Seat #1 is the button``."""
-    m = TABLE_RE.match(line)
-    if m is None:
-        raise HandParseError(
-            "bad_table_line", f"unreadable table line: {line[:100]!r}", offset, line
-        )
-    return TableLine(
-        name=m["name"],
-        max_seats=int(m["max"]) if m["max"] else None,
-        button_seat=int(m["button"]),
-        play_money=m["play"] is not None,
-    )
+    return read_table_line(TABLE_RE, line, offset)

@@ -20,9 +20,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
-from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, to_minor, unit_of
-from omahahh.parsers.common import ZONE_ABBREVIATIONS, to_utc
+from omahahh.model import GameInfo, GameType, Site, variant_code
+from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.parsers.common import (
+    STRUCTURE_WORDS,
+    ZONE_ABBREVIATIONS,
+    TableLine,
+    read_table_line,
+    symbol_currency,
+    to_utc,
+)
 from omahahh.parsers.context import ParseContext
 from omahahh.rooms import conventions
 
@@ -40,16 +47,11 @@ GAME_RE = re.compile(
     re.IGNORECASE,
 )
 TABLE_RE = re.compile(
-    r"^Table:? '(?P<name>.*)' (?:(?P<max>\d+)-max )?\((?P<money>real money|play money)\) "
+    r"^Table:? '(?P<name>.*)' (?:(?P<max>\d+)-max )?\((?:real money|(?P<play>play money))\) "
     r"Seat #(?P<button>\d+) is the button$"
 )
 
-_STRUCTURE = {
-    "pot limit": Structure.POT_LIMIT,
-    "no limit": Structure.NO_LIMIT,
-    "limit": Structure.FIXED_LIMIT,
-    "fixed limit": Structure.FIXED_LIMIT,
-}
+_STRUCTURE = {words.lower(): s for words, s in STRUCTURE_WORDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +90,7 @@ def game_info(text: str) -> GameInfo | None:
 
 
 def _currency(stakes: str, tournament: bool) -> str:
-    for symbol, iso in SYMBOL_CURRENCY.items():
-        if symbol in stakes:
-            return iso
-    return CHIPS if tournament else PLAY
+    return symbol_currency(stakes, CHIPS if tournament else PLAY)
 
 
 def parse_header(line: str, context: ParseContext) -> Header:
@@ -142,24 +141,6 @@ def parse_header(line: str, context: ParseContext) -> Header:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class TableLine:
-    name: str
-    max_seats: int | None
-    button_seat: int
-    play_money: bool
-
-
 def parse_table(line: str, offset: int) -> TableLine:
     """``Table: 'Göttingen 04' 6-max (real money) Seat #1 is the button`` (colon optional)."""
-    m = TABLE_RE.match(line)
-    if m is None:
-        raise HandParseError(
-            "bad_table_line", f"unreadable table line: {line[:100]!r}", offset, line
-        )
-    return TableLine(
-        name=m["name"],
-        max_seats=int(m["max"]) if m["max"] else None,
-        button_seat=int(m["button"]),
-        play_money=m["money"] == "play money",
-    )
+    return read_table_line(TABLE_RE, line, offset)
