@@ -132,8 +132,12 @@ def pot_shares(
     dead: Sequence[int] = (),
     *,
     hi_lo: bool = False,
+    samples: int | None = None,
+    seed: int | None = None,
 ) -> tuple[float, ...]:
-    """Exact expected pot share of each known hand, e.g. for all-in EV (R-SPLIT-1, R-LO-7).
+    """Expected pot share of each known hand, e.g. for all-in EV (R-SPLIT-1, R-LO-7).
+
+    Exact unless ``samples`` is given (then seeded Monte Carlo, see :func:`equity`).
 
     Cheap with a board of 3 (820 boards heads-up), 4 or 5 cards; pre-flop it
     enumerates every board (about 0.05 s heads-up once warm).
@@ -143,7 +147,8 @@ def pot_shares(
     >>> pot_shares(hands, parse_cards("Ah7c2s9d"), hi_lo=True)
     (0.05, 0.95)
     """
-    return tuple(h.equity for h in equity(list(hands), board, dead, hi_lo=hi_lo).hands)
+    result = equity(list(hands), board, dead, hi_lo=hi_lo, samples=samples, seed=seed)
+    return tuple(h.equity for h in result.hands)
 
 
 def _check(

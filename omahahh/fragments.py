@@ -296,6 +296,7 @@ class FragmentBuilder:
                 ev_won=r.ev_won,
                 actual_won=r.actual_won,
                 invested=r.invested,
+                exact=r.exact,
             )
 
     def build(self) -> Fragment:

@@ -40,11 +40,16 @@ class IngestOptions:
     """A rake schedule's hook (a picklable object with a method); None: no rake claim."""
     source_timezone: str | None = None
     """Zone of times printed without one (GGPoker, PHH); None: each room's default."""
+    allin_preflop_samples: int | None = None
+    """All-in EV before the flop by Monte Carlo of N deals; None: exact (the default)."""
 
     def pipeline(self) -> PipelineOptions:
         zone = check_zone(self.source_timezone) if self.source_timezone else None
         return PipelineOptions(
-            self.house_rules, self.rake_expectation, parse_context=ParseContext(zone)
+            self.house_rules,
+            self.rake_expectation,
+            parse_context=ParseContext(zone),
+            allin_preflop_samples=self.allin_preflop_samples,
         )
 
 

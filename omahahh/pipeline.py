@@ -57,6 +57,8 @@ class PipelineOptions:
     replay: bool = True
     parse_context: ParseContext = DEFAULT_CONTEXT
     """What parsers are told besides the text (``--source-timezone``)."""
+    allin_preflop_samples: int | None = None
+    """None: exact all-in EV everywhere; N: seeded Monte Carlo of N deals before the flop."""
 
 
 DEFAULT_PIPELINE = PipelineOptions()
@@ -75,7 +77,7 @@ def process_blocks(
         if isinstance(result, HandRecord) and options.replay:
             audited = audit_hand(result, options.house_rules, options.rake_expectation)
             builder.add(result, audited)
-            builder.add_allin(allin_rows(result, audited.result))
+            builder.add_allin(allin_rows(result, audited.result, options.allin_preflop_samples))
         else:
             builder.add(result)
     return builder.build()

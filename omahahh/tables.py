@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 CARDS = pl.List(pl.String)
 
@@ -376,7 +376,7 @@ ALLIN: tuple[Column, ...] = (
     _c(
         "equity",
         pl.Float64(),
-        "Exact expected share of the main pot of the first board, with the board known at that moment (Hi/Lo aware).",
+        "Expected share of the main pot of the first board, with the board known at that moment (Hi/Lo aware; see `exact`).",
     ),
     _c(
         "ev_won",
@@ -389,6 +389,11 @@ ALLIN: tuple[Column, ...] = (
         "Chips the pots paid: replay's award, or the `collected` lines when replay could not derive it.",
     ),
     _c("invested", I64, "Replay: chips this player put in the pot, less uncalled bets returned."),
+    _c(
+        "exact",
+        BOOL,
+        "True: exact enumeration of every board; False: seeded Monte Carlo before the flop (`ingest --allin-preflop-samples N`).",
+    ),
 )
 
 TABLES: dict[str, tuple[Column, ...]] = {

@@ -8,7 +8,13 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import progress_bar, run_library
-from omahahh.cli.options import RulesOpt, ScheduleOpt, SourceTimezoneOpt, ingest_options
+from omahahh.cli.options import (
+    AllinSamplesOpt,
+    RulesOpt,
+    ScheduleOpt,
+    SourceTimezoneOpt,
+    ingest_options,
+)
 from omahahh.fragments import Fragment
 from omahahh.ingest import count_files, ingest
 
@@ -30,6 +36,7 @@ def ingest_command(
     source_timezone: SourceTimezoneOpt = None,
     schedule: ScheduleOpt = None,
     rules: RulesOpt = None,
+    allin_preflop_samples: AllinSamplesOpt = None,
 ) -> None:
     """Parse hand histories into one Parquet folder per table (atomic, incremental)."""
     options = ingest_options(
@@ -38,6 +45,7 @@ def ingest_command(
         rules=rules,
         schedule=schedule,
         source_timezone=source_timezone,
+        allin_preflop_samples=allin_preflop_samples,
     )
     total = run_library(lambda: count_files(paths))
     with progress_bar(total, "file", "ingest") as bar:
