@@ -147,6 +147,7 @@ def _write_png(data: GraphData, path: Path) -> None:
 
     matplotlib.use("Agg")  # no display: a file only
     from matplotlib import pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=100)
     try:
@@ -165,6 +166,7 @@ def _write_png(data: GraphData, path: Path) -> None:
             )
         ax.axhline(0, color="#888888", linewidth=0.8)
         ax.set_xlabel("hands")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # hand counts are whole
         ax.set_ylabel(data.unit_label)
         ax.set_title(graph_title(data))
         ax.grid(True, color="#e5e5e5")
