@@ -23,15 +23,15 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from omahahh.cards import parse_cards  # noqa: E402
-from omahahh.equity import equity  # noqa: E402
-from omahahh.equity_enum import Tally, combinations_array  # noqa: E402
-from omahahh.evaluator import (  # noqa: E402
+from omahahh.eval.equity import equity  # noqa: E402
+from omahahh.eval.equity_enum import Tally, combinations_array  # noqa: E402
+from omahahh.eval.evaluator import (  # noqa: E402
     omaha_hi_lo_batch,
     omaha_high,
     omaha_high_batch,
     omaha_low,
 )
-from omahahh.evaluator_tables import five_card_tables, omaha_tables  # noqa: E402
+from omahahh.eval.tables import five_card_tables, omaha_tables  # noqa: E402
 from tests.naive_poker import naive_omaha_hi_lo, naive_omaha_high  # noqa: E402
 
 

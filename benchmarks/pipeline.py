@@ -31,13 +31,13 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from ingest import build_input, in_child  # noqa: E402
 
-from omahahh.audit import audit_hand  # noqa: E402
-from omahahh.dataset import DatasetWriter  # noqa: E402
-from omahahh.ingest import IngestOptions, fragments, ingest  # noqa: E402
+from omahahh.audit.hand import audit_hand  # noqa: E402
+from omahahh.dataset.ingest import IngestOptions, fragments, ingest  # noqa: E402
+from omahahh.dataset.pipeline import PipelineOptions  # noqa: E402
+from omahahh.dataset.store import DatasetWriter  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
-from omahahh.pipeline import PipelineOptions  # noqa: E402
-from omahahh.sources import expand_paths, iter_blocks  # noqa: E402
+from omahahh.parsers.sources import expand_paths, iter_blocks  # noqa: E402
 
 
 def _peak_mb() -> float:
@@ -87,7 +87,7 @@ def _ingest_no_replay(paths: list[str], out: str) -> tuple[int, float, float]:
 def _ingest_without_allin(paths: list[str], out: str) -> tuple[int, float, float]:
     """Parse, replay, audit and Parquet, leaving out the all-in equity tables (issue 3),
     which enumerate boards for every hand all-in before the river."""
-    import omahahh.pipeline as pipeline
+    import omahahh.dataset.pipeline as pipeline
 
     pipeline.allin_rows = lambda hand, result: []  # type: ignore[assignment]  # this child only
     return _ingest(paths, out, 1)

@@ -27,11 +27,11 @@ from typing import TypeVar
 import numpy as np
 import polars as pl
 
-from omahahh.dataset import scan
-from omahahh.rake_infer import infer_schedule
-from omahahh.rake_report import hand_inputs, reconcile
-from omahahh.rake_schedule import builtin_schedule
-from omahahh.tables import schema
+from omahahh.dataset.store import scan
+from omahahh.dataset.tables import schema
+from omahahh.rake.builtin import builtin_schedule
+from omahahh.rake.infer import infer_schedule
+from omahahh.rake.report import hand_inputs, reconcile
 
 T = TypeVar("T")
 

@@ -32,12 +32,12 @@ from typing import TypeVar
 
 import polars as pl
 
-from omahahh.dataset import CURRENT, MANIFEST, scan
-from omahahh.graph import graph_series
-from omahahh.ingest import ingest
-from omahahh.stats import dataset_tables, player_stats
-from omahahh.stats_filters import StatsFilter
-from omahahh.tables import TABLES
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import CURRENT, MANIFEST, scan
+from omahahh.dataset.tables import TABLES
+from omahahh.report.graph import graph_series
+from omahahh.stats.filters import StatsFilter
+from omahahh.stats.players import dataset_tables, player_stats
 
 T = TypeVar("T")
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "PokerStars"

@@ -1,3 +1,5 @@
 """omahahh: parse, replay, audit and report Omaha poker hand histories."""
 
-__version__ = "0.1.0"
+from omahahh.version import __version__
+
+__all__ = ["__version__"]

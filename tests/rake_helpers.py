@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import polars as pl
 
-from omahahh.tables import schema
+from omahahh.dataset.tables import schema
 
 
 @dataclass

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from omahahh.audit import AuditedHand, audit_hand
-from omahahh.findings import Finding
+from omahahh.audit.findings import Finding
+from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
-from omahahh.sources import iter_blocks
+from omahahh.parsers.sources import iter_blocks
 from tests.conftest import CORPUS, parse_hand
 
 

@@ -1,4 +1,4 @@
-"""All-in EV at ingest (omahahh/allin.py, table ``allin``).
+"""All-in EV at ingest (omahahh/replay/allin.py, table ``allin``).
 
 Expected values come from a plain reference: every remaining board dealt
 one by one, each hand scored with the scalar evaluator, each pot (and Hi/Lo
@@ -15,15 +15,15 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.allin import allin_rows
-from omahahh.dataset import scan
-from omahahh.evaluator import omaha_high, omaha_low
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import PipelineOptions, parse_text, process_text
+from omahahh.dataset.store import scan
+from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
-from omahahh.pipeline import PipelineOptions, parse_text, process_text
-from omahahh.replay import replay
-from omahahh.sources import iter_blocks
+from omahahh.parsers.sources import iter_blocks
+from omahahh.replay.allin import allin_rows
+from omahahh.replay.engine import replay
 from tests.stats_hands import ALL_IN_ON_THE_FLOP, FOUR_BET_SHOWDOWN
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import polars as pl
 from typer.testing import CliRunner
 
-from omahahh.allin import _cached_shares
 from omahahh.cli.app import app
-from omahahh.dataset import scan
+from omahahh.dataset.store import scan
+from omahahh.replay.allin import _cached_shares
 from tests.conftest import SAMPLES
 
 # A crafted 3-way 6-card hand all-in before the flop (see sample_histories/README.md).

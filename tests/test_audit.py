@@ -8,14 +8,14 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh import audit as audit_module
-from omahahh.audit import RakeExpectation, audit_hand
-from omahahh.dataset import scan
-from omahahh.findings import CATALOGUE, FindingCode, Severity, at_or_above
+from omahahh.audit import hand as audit_module
+from omahahh.audit.findings import CATALOGUE, FindingCode, Severity, at_or_above
+from omahahh.audit.hand import RakeExpectation, audit_hand
+from omahahh.dataset.ingest import IngestOptions, ingest
+from omahahh.dataset.store import scan
 from omahahh.house_rules import HouseRules
-from omahahh.ingest import IngestOptions, ingest
 from omahahh.model import HandRecord
-from omahahh.replay import ReplayResult
+from omahahh.replay.engine import ReplayResult
 from tests.conftest import REPO, parse_hand
 from tests.replay_helpers import audited, codes, stars
 

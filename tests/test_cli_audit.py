@@ -10,8 +10,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.dataset import is_dataset, scan
-from omahahh.tables import FINDINGS
+from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.tables import FINDINGS
 from tests.replay_helpers import stars
 from tests.test_audit import split_hand
 from tests.test_dataset import TRUNCATED, write

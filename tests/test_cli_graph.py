@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.graph import graph_series
-from omahahh.ingest import ingest
-from omahahh.stats import dataset_tables
-from omahahh.stats_filters import StatsFilter
+from omahahh.dataset.ingest import ingest
+from omahahh.report.graph import graph_series
+from omahahh.stats.filters import StatsFilter
+from omahahh.stats.players import dataset_tables
 from tests.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
 
 runner = CliRunner()

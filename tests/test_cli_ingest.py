@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from omahahh import __version__
 from omahahh.cli.app import app
-from omahahh.dataset import scan
+from omahahh.dataset.store import scan
 from tests.test_dataset import BASE, OTHER, TRUNCATED, write
 
 runner = CliRunner()

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.ingest import ingest
-from omahahh.rake_toml import loads_schedule
+from omahahh.dataset.ingest import ingest
+from omahahh.rake.toml import loads_schedule
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
 from tests.stats_hands import HILO, SESSION
 
 runner = CliRunner()

@@ -10,12 +10,12 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import parse_blocks
+from omahahh.dataset.store import scan
 from omahahh.model import HandRecord, Site
-from omahahh.pipeline import parse_blocks
-from omahahh.rooms import RoomConventions, conventions
-from omahahh.sources import expand_paths, iter_blocks
+from omahahh.parsers.sources import expand_paths, iter_blocks
+from omahahh.rooms.conventions import RoomConventions, conventions
 from tests.replay_helpers import BROKEN_MARKS  # files broken on purpose (corpus/README.md)
 
 ROOMS = ("GGPoker", "Winamax")

@@ -8,11 +8,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import parse_blocks
+from omahahh.dataset.store import scan
 from omahahh.model import HandRecord
-from omahahh.pipeline import parse_blocks
-from omahahh.sources import expand_paths, iter_blocks
+from omahahh.parsers.sources import expand_paths, iter_blocks
 
 # Hands whose own text disagrees with the identity, and why.
 IDENTITY_EXCEPTIONS = {

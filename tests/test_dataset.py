@@ -9,11 +9,11 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-from omahahh import dataset as dataset_mod
-from omahahh.dataset import scan
+from omahahh.dataset import store as dataset_mod
+from omahahh.dataset.ingest import IngestOptions, StrictModeFailure, ingest
+from omahahh.dataset.store import scan
+from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
 from omahahh.errors import DatasetError
-from omahahh.ingest import IngestOptions, StrictModeFailure, ingest
-from omahahh.tables import SCHEMA_VERSION, TABLES, schema
 from tests.conftest import parse_hand
 from tests.test_parser_pokerstars import BASE
 

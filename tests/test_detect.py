@@ -9,11 +9,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import parse_text
+from omahahh.dataset.store import scan
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.parsers import detect
-from omahahh.pipeline import parse_text
 from tests.test_parser_ggpoker import EV_CASHOUT
 from tests.test_parser_pokerstars import BASE as STARS
 from tests.test_parser_winamax import CRAFTED as WINAMAX

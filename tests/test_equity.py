@@ -15,8 +15,8 @@ from itertools import combinations
 import pytest
 
 from omahahh.cards import parse_cards
-from omahahh.equity import EquityInputError, equity, pot_shares
 from omahahh.errors import CardError
+from omahahh.eval.equity import EquityInputError, equity, pot_shares
 from tests.naive_poker import naive_omaha_hi_lo
 
 # --- an independent brute force -------------------------------------------------------

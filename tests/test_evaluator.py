@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from omahahh.cards import cards_str, parse_cards
-from omahahh.equity_enum import combinations_array
 from omahahh.errors import CardError
-from omahahh.evaluator import (
+from omahahh.eval.equity_enum import combinations_array
+from omahahh.eval.evaluator import (
     HandCategory,
     category,
     describe_hand,

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omahahh.evaluator import (
+from omahahh.eval.evaluator import (
     HandCategory,
     category,
     low5,

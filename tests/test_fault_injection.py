@@ -17,11 +17,11 @@ from dataclasses import replace
 
 import pytest
 
-from omahahh.audit import audit_hand
-from omahahh.evaluator import omaha_high, omaha_low
+from omahahh.audit.hand import audit_hand
+from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.model import ActionKind, HandRecord, Structure
-from omahahh.replay import ReplayResult, replay
-from omahahh.replay_showdown import known_hands
+from omahahh.replay.engine import ReplayResult, replay
+from omahahh.replay.showdown import known_hands
 from tests.replay_helpers import corpus_hands, is_clean_source
 
 Fault = Callable[[HandRecord, ReplayResult], HandRecord | None]

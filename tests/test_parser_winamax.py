@@ -11,9 +11,9 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, GameType, HandRecord, Structure
 from omahahh.parsers import parse_block
 from omahahh.parsers.context import ParseContext
+from omahahh.parsers.sources import iter_blocks
 from omahahh.parsers.winamax_header import parse_header
-from omahahh.rooms import conventions
-from omahahh.sources import iter_blocks
+from omahahh.rooms.conventions import conventions
 from tests.conftest import parse_failure, parse_hand
 
 FPDB = Path("Winamax/jejellyroll-fr__fpdb-3/regression-test-files/cash/Winamax/Flop")
@@ -71,7 +71,7 @@ def _hand(corpus: Path, relative: Path) -> HandRecord:
 
 
 def identity_holds(hand: HandRecord) -> bool:
-    """FORMATS §4 / rooms.py: Σ put in = Total pot + Rake; Total pot = Σ collected."""
+    """FORMATS §4 / rooms/conventions.py: Σ put in = Total pot + Rake; Total pot = Σ collected."""
     room = conventions(hand.site)
     assert not room.total_includes_rake and room.total_includes_uncalled
     put_in = sum(a.amount for a in hand.actions)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import scan
 from tests.test_parser_ggpoker import EV_CASHOUT
 from tests.test_parser_pokerstars import BASE as STARS
 from tests.test_parser_winamax import CRAFTED as WINAMAX

@@ -12,7 +12,7 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site, Street, Structure
 from omahahh.parsers import phh
 from omahahh.parsers.context import ParseContext
-from omahahh.sources import Block
+from omahahh.parsers.sources import Block
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
 
@@ -192,7 +192,7 @@ def test_hand_blocks_of_a_single_phh_is_the_whole_file() -> None:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("pokerkit_*.phh*")))
 def test_pokerkit_hands_audit_without_errors(name: str) -> None:
-    from omahahh.audit import audit_hand
+    from omahahh.audit.hand import audit_hand
 
     for h in phh.parse_file(FIXTURES / name):
         assert isinstance(h, HandRecord)

@@ -11,13 +11,13 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.export_phh import export_dataset, phh_document, phh_text, players_in_order
-from omahahh.ingest import ingest
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import scan
+from omahahh.dataset.tables import TABLES
+from omahahh.export.phh import export_dataset, phh_document, phh_text, players_in_order
 from omahahh.model import HandRecord
 from omahahh.parsers import phh
-from omahahh.replay import replay
-from omahahh.tables import TABLES
+from omahahh.replay.engine import replay
 from tests.conftest import parse_hand
 from tests.test_parser_pokerstars import BASE as STARS_PLO
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omahahh.rake_attribution import Attribution, attribute
+from omahahh.rake.attribution import Attribution, attribute
 
 
 def _frames(

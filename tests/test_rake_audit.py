@@ -9,17 +9,14 @@ import polars as pl
 import pytest
 from conftest import parse_hand
 
-from omahahh.audit import RakeExpectation, audit
+from omahahh.audit.hand import RakeExpectation, audit
+from omahahh.audit.rake_hook import ScheduleHook, audit_hook
+from omahahh.dataset.ingest import IngestOptions, ingest
 from omahahh.house_rules import HouseRules
-from omahahh.ingest import IngestOptions, ingest
-from omahahh.rake_schedule import (
-    RakeScheduleError,
-    apply_house_rules,
-    audit_hook,
-    builtin_schedule,
-)
-from omahahh.rake_toml import loads_schedule
-from omahahh.replay import replay
+from omahahh.rake.builtin import builtin_schedule
+from omahahh.rake.schedule import RakeScheduleError, apply_house_rules
+from omahahh.rake.toml import loads_schedule
+from omahahh.replay.engine import replay
 
 # PokerStars, $0.05/$0.10 PLO heads-up, $0.72 pot, rake $0.03 (HHSmithy fixture, MIT).
 FLOP_HAND = """\
@@ -74,7 +71,7 @@ def test_hook_returns_the_schedules_rake_for_the_replayed_pot() -> None:
     hand = parse_hand(FLOP_HAND)
     documented = builtin_schedule("documented")
     # $0.72 pot: no full dollar, so R-RAKE-3 takes nothing.
-    assert documented.rake_expectation(hand, replay(hand)) == RakeExpectation(0, "R-RAKE-3")
+    assert ScheduleHook(documented)(hand, replay(hand)) == RakeExpectation(0, "R-RAKE-3")
 
 
 def test_r_rake_3_off_schedule_is_a_warning_finding() -> None:
@@ -84,12 +81,12 @@ def test_r_rake_3_off_schedule_is_a_warning_finding() -> None:
 
 def test_schedule_that_matches_makes_no_finding() -> None:
     stars = loads_schedule("[[tier]]\npercent_bp = 450\n", "stars.toml")
-    assert _rake_findings(FLOP_HAND, stars.rake_expectation) == []
+    assert _rake_findings(FLOP_HAND, ScheduleHook(stars)) == []
 
 
 def test_r_rake_5_no_flop_no_drop_finding_cites_r_rake_5() -> None:
     nfnd = loads_schedule("no_flop_no_drop = true\n[[tier]]\npercent_bp = 450\n", "x.toml")
-    assert _rake_findings(NO_FLOP_HAND, nfnd.rake_expectation) == [
+    assert _rake_findings(NO_FLOP_HAND, ScheduleHook(nfnd)) == [
         {"rule": "R-RAKE-5", "expected": 0, "reported": 3}
     ]
 
@@ -97,7 +94,7 @@ def test_r_rake_5_no_flop_no_drop_finding_cites_r_rake_5() -> None:
 def test_no_schedule_and_none_make_no_rake_claim() -> None:
     assert audit_hook(None) is None and audit_hook("none") is None
     none = builtin_schedule("none")
-    assert _rake_findings(FLOP_HAND, none.rake_expectation) == []
+    assert _rake_findings(FLOP_HAND, ScheduleHook(none)) == []
 
 
 def test_infer_is_not_a_schedule_for_the_audit() -> None:

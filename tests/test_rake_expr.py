@@ -6,8 +6,9 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omahahh.rake_expr import expected_exprs
-from omahahh.rake_schedule import Schedule, Tier, builtin_schedule
+from omahahh.rake.builtin import builtin_schedule
+from omahahh.rake.expr import expected_exprs
+from omahahh.rake.schedule import Schedule, Tier
 from omahahh.rules.rake import PlayerCap, RakeRule, Rounding, Step, StepTable
 
 roundings = st.sampled_from(list(Rounding))

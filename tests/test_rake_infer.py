@@ -8,12 +8,12 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
-from omahahh.rake_infer import RakeInferenceError, infer_schedule, inference_toml
-from omahahh.rake_report import hand_inputs
-from omahahh.rake_schedule import Schedule, Tier
-from omahahh.rake_toml import loads_schedule
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import scan
+from omahahh.rake.infer import RakeInferenceError, infer_schedule, inference_toml
+from omahahh.rake.report import hand_inputs
+from omahahh.rake.schedule import Schedule, Tier
+from omahahh.rake.toml import loads_schedule
 from omahahh.rules.rake import PlayerCap, RakeRule, Rounding
 
 STAKES = (10, 25, 50, 100, 200)

@@ -6,9 +6,9 @@ import polars as pl
 import pytest
 from rake_helpers import SynthHand, tables
 
-from omahahh.rake_attribution import Attribution
-from omahahh.rake_report import GROUP_KEYS, RakeReport, RakeReportError, reconcile
-from omahahh.rake_schedule import builtin_schedule
+from omahahh.rake.attribution import Attribution
+from omahahh.rake.builtin import builtin_schedule
+from omahahh.rake.report import GROUP_KEYS, RakeReport, RakeReportError, reconcile
 
 DOCUMENTED = builtin_schedule("documented")
 

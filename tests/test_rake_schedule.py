@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from omahahh.rake_schedule import (
+from omahahh.rake.builtin import builtin_schedule, resolve_schedule
+from omahahh.rake.schedule import (
     BUILTIN_SCHEDULES,
     RakeScheduleError,
     Schedule,
-    builtin_schedule,
-    resolve_schedule,
 )
-from omahahh.rake_toml import dump_schedule, load_schedule, loads_schedule
+from omahahh.rake.toml import dump_schedule, load_schedule, loads_schedule
 from omahahh.rules.rake import Expected, PlayerCap, Rounding
 
 GOOD = """

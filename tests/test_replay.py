@@ -8,10 +8,14 @@ from types import ModuleType
 
 import pytest
 
-from omahahh import audit_betting, house_rules, rake_allocation, replay
+from omahahh import house_rules
+from omahahh.audit import betting as audit_betting
 from omahahh.model import Site
-from omahahh.rake_allocation import MAIN_FIRST, allocate_rake, allocation_for
+from omahahh.replay import engine as replay
+from omahahh.rooms.rake_allocation import allocation_for
+from omahahh.rules import allocation as rake_allocation
 from omahahh.rules import betting, odd_chips, pots, showdown
+from omahahh.rules.allocation import MAIN_FIRST, allocate_rake
 from tests.conftest import parse_hand
 from tests.replay_helpers import audited, codes, stars
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from omahahh.audit import AuditedHand, audit_hand
+from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from tests.replay_helpers import corpus_hands, is_clean_source

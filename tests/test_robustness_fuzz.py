@@ -12,8 +12,8 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omahahh.pipeline import process_text
-from omahahh.sources import iter_blocks
+from omahahh.dataset.pipeline import process_text
+from omahahh.parsers.sources import iter_blocks
 from tests.conftest import SAMPLES
 
 

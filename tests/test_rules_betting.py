@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from omahahh.audit import AuditedHand
+from omahahh.audit.hand import AuditedHand
 from omahahh.model import Street, Structure
-from omahahh.replay import Decision
+from omahahh.replay.engine import Decision
 from omahahh.rules import betting
 from tests.replay_helpers import audited, codes, stars
 

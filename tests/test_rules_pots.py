@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omahahh.replay import replay
+from omahahh.replay.engine import replay
 from omahahh.rules.pots import build_pots, split_between_runs, uncalled_bet
 from tests.conftest import parse_hand
 from tests.replay_helpers import audited, codes, stars

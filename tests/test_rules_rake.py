@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from omahahh.rake_schedule import Schedule, builtin_schedule
+from omahahh.rake.builtin import builtin_schedule
+from omahahh.rake.schedule import Schedule
 from omahahh.rules.rake import (
     Expected,
     PlayerCap,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from omahahh.cards import parse_cards
-from omahahh.evaluator import low5, omaha_high, omaha_low
+from omahahh.eval.evaluator import low5, omaha_high, omaha_low
 from omahahh.house_rules import HouseRules
-from omahahh.replay import replay
+from omahahh.replay.engine import replay
 from omahahh.rules.odd_chips import clockwise_from_button, split_evenly, split_hi_lo
 from omahahh.rules.showdown import Contestant, award_pot, best_low
 from tests.conftest import parse_hand

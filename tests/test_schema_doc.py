@@ -1,14 +1,14 @@
-"""docs/SCHEMA.md is generated from omahahh/tables.py and must stay equal to it."""
+"""docs/SCHEMA.md is generated from omahahh/dataset/tables.py and must stay equal to it."""
 
 from __future__ import annotations
 
-from omahahh.tables import TABLES, schema_markdown
+from omahahh.dataset.tables import TABLES, schema_markdown
 from tests.conftest import REPO
 
 
 def test_schema_doc_equals_code() -> None:
     doc = (REPO / "docs" / "SCHEMA.md").read_text(encoding="utf-8")
-    assert doc == schema_markdown(), "regenerate: python -m omahahh.tables > docs/SCHEMA.md"
+    assert doc == schema_markdown(), "regenerate: python -m omahahh.dataset.tables > docs/SCHEMA.md"
 
 
 def test_issue_columns_exist_by_name() -> None:

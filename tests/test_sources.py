@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from omahahh.errors import SourceError
-from omahahh.sources import expand_paths, iter_blocks, read_lines
+from omahahh.parsers.sources import expand_paths, iter_blocks, read_lines
 
 HAND_A = "PokerStars Hand #1:  Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:00 ET\nTable 'T' 6-max Seat #1 is the button\n*** SUMMARY ***"
 HAND_B = HAND_A.replace("#1:", "#2:").replace("'T'", "'Tåble €'")
@@ -107,7 +107,7 @@ def test_read_lines_streams(tmp_path: Path) -> None:
 def test_chunk_boundaries_do_not_change_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, newline: bytes
 ) -> None:
-    import omahahh.sources as sources
+    import omahahh.parsers.sources as sources
 
     text = ("\n\n\n".join([HAND_A, HAND_B] * 20)).encode("utf-8").replace(b"\n", newline)
     p = write(tmp_path, "h.txt", b"\xef\xbb\xbf" + text)

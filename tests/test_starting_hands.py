@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omahahh.cards import card_str, parse_cards
-from omahahh.starting_hands import (
+from omahahh.eval.starting_hands import (
     UNKNOWN,
     add_categories,
     category_labels_expr,

@@ -12,11 +12,11 @@ from typing import Any
 import polars as pl
 import pytest
 
-from omahahh.audit import audit_hand
+from omahahh.audit.hand import audit_hand
+from omahahh.dataset.pipeline import parse_text, process_text
 from omahahh.model import HandRecord
-from omahahh.pipeline import parse_text, process_text
-from omahahh.stats import STATS, player_stats, tables_of
-from omahahh.stats_facts import player_hands
+from omahahh.stats.facts import player_hands
+from omahahh.stats.players import STATS, player_stats, tables_of
 from tests.stats_hands import HILO, SESSION
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from omahahh.dataset import scan
-from omahahh.ingest import ingest
-from omahahh.rake_attribution import Attribution, attribute
-from omahahh.stats import dataset_tables
-from omahahh.stats_facts import player_hands
-from omahahh.stats_filters import StatsFilter
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import scan
+from omahahh.rake.attribution import Attribution, attribute
+from omahahh.stats.facts import player_hands
+from omahahh.stats.filters import StatsFilter
+from omahahh.stats.players import dataset_tables
 
 Tables = dict[str, pl.LazyFrame]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from omahahh.pipeline import process_text
-from omahahh.stats import player_stats, tables_of
-from omahahh.stats_frames import HAND, HandIndex, count_before, run_total, starts, with_hand_ids
+from omahahh.dataset.pipeline import process_text
+from omahahh.stats.frames import HAND, HandIndex, count_before, run_total, starts, with_hand_ids
+from omahahh.stats.players import player_stats, tables_of
 from tests.stats_hands import HILO, SESSION
 
 

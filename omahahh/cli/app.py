@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from omahahh import __version__
+from omahahh.version import __version__
 
 app = typer.Typer(
     name="omahahh",

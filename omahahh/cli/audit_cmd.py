@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 
-from omahahh.audit_report import AuditReport, audit_report, render_table, summary_lines, to_csv
-from omahahh.audit_report import to_json as report_json
 from omahahh.cli.common import EXIT_FINDINGS, EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.options import (
     RulesOpt,
@@ -18,10 +16,18 @@ from omahahh.cli.options import (
     WorkersOpt,
     ingest_options,
 )
-from omahahh.dataset import is_dataset
-from omahahh.fragments import Fragment
-from omahahh.ingest import IngestOptions, count_files, ingest
-from omahahh.inputs import open_dataset
+from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.ingest import IngestOptions, count_files, ingest
+from omahahh.dataset.inputs import open_dataset
+from omahahh.dataset.store import is_dataset
+from omahahh.report.audit_report import (
+    AuditReport,
+    audit_report,
+    render_table,
+    summary_lines,
+    to_csv,
+)
+from omahahh.report.audit_report import to_json as report_json
 
 
 class OutputFormat(StrEnum):

@@ -10,7 +10,7 @@ import typer
 
 from omahahh.cards import parse_cards
 from omahahh.cli.common import run_library
-from omahahh.equity import RANDOM, EquityResult, equity
+from omahahh.eval.equity import RANDOM, EquityResult, equity
 
 
 class OutputFormat(StrEnum):

@@ -10,10 +10,10 @@ import typer
 
 from omahahh.cli.common import progress_bar, run_library
 from omahahh.cli.options import SourceTimezoneOpt, ingest_options
-from omahahh.dataset import scan
-from omahahh.export_phh import ExportCounts, export_dataset
-from omahahh.ingest import IngestOptions
-from omahahh.inputs import open_dataset
+from omahahh.dataset.ingest import IngestOptions
+from omahahh.dataset.inputs import open_dataset
+from omahahh.dataset.store import scan
+from omahahh.export.phh import ExportCounts, export_dataset
 
 
 class ExportFormat(StrEnum):

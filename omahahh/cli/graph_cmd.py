@@ -23,8 +23,9 @@ from omahahh.cli.stats_cmd import (
     aliases_from,
     filter_from,
 )
-from omahahh.graph import FORMATS, graph_series, write_graph
-from omahahh.stats import dataset_tables
+from omahahh.report.graph import FORMATS, graph_series
+from omahahh.report.graph_file import write_graph
+from omahahh.stats.players import dataset_tables
 
 
 def graph_command(

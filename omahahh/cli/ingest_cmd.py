@@ -15,8 +15,8 @@ from omahahh.cli.options import (
     SourceTimezoneOpt,
     ingest_options,
 )
-from omahahh.fragments import Fragment
-from omahahh.ingest import count_files, ingest
+from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.ingest import count_files, ingest
 
 
 def ingest_command(

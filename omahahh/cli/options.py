@@ -9,13 +9,13 @@ from typing import Annotated
 
 import typer
 
+from omahahh.audit.rake_hook import audit_hook
 from omahahh.cli.common import progress_bar, run_library
-from omahahh.fragments import Fragment
+from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.ingest import IngestOptions
+from omahahh.dataset.inputs import DatasetHandle, open_dataset
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, load_house_rules
-from omahahh.ingest import IngestOptions
-from omahahh.inputs import DatasetHandle, open_dataset
 from omahahh.parsers.context import TimeZoneError, check_zone
-from omahahh.rake_schedule import audit_hook
 
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")

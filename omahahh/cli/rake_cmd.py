@@ -14,11 +14,12 @@ import typer
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.options import WorkersOpt, open_report_input
 from omahahh.money import format_minor
-from omahahh.rake_attribution import Attribution
-from omahahh.rake_infer import Inference, infer_schedule, inference_toml
-from omahahh.rake_report import GROUP_KEYS, RakeReport, hand_inputs, reconcile
-from omahahh.rake_schedule import INFER, resolve_schedule
-from omahahh.stats_render import aligned_table
+from omahahh.rake.attribution import Attribution
+from omahahh.rake.builtin import resolve_schedule
+from omahahh.rake.infer import Inference, infer_schedule, inference_toml
+from omahahh.rake.report import GROUP_KEYS, RakeReport, hand_inputs, reconcile
+from omahahh.rake.schedule import INFER
+from omahahh.report.render import aligned_table
 
 
 class RakeFormat(StrEnum):

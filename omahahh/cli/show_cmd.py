@@ -9,7 +9,7 @@ import typer
 
 from omahahh.cli.common import run_library
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules, load_house_rules
-from omahahh.replay_show import show_hand
+from omahahh.report.show import show_hand
 
 
 def show_command(

@@ -14,18 +14,18 @@ from typing import Annotated, Any
 import polars as pl
 import typer
 
-from omahahh.aliases import Aliases, load_aliases
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.options import WorkersOpt, open_report_input
-from omahahh.stats import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
-from omahahh.stats_filters import (
+from omahahh.report.render import render_table, to_json
+from omahahh.stats.aliases import Aliases, load_aliases
+from omahahh.stats.filters import (
     POSITIONS,
     StatsFilter,
     StatsInputError,
     check_positions,
     parse_when,
 )
-from omahahh.stats_render import render_table, to_json
+from omahahh.stats.players import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 
 
 class StatsFormat(StrEnum):

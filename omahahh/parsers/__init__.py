@@ -16,7 +16,7 @@ from omahahh.errors import HandParseError
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.parsers import ggpoker, pokerstars, winamax
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
-from omahahh.sources import Block
+from omahahh.parsers.sources import Block
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from omahahh.parsers.common import (
     pot_index,
     read_money,
 )
-from omahahh.sources import Block
+from omahahh.parsers.sources import Block
 
 ALL_IN = " and is all-in"
 

@@ -5,7 +5,7 @@ global state, so worker processes see exactly what the caller asked for.
 
 ``source_timezone`` is the zone of printed times for rooms whose text names
 none (GGPoker; PHH files without ``time_zone``). Each room's default lives in
-:mod:`omahahh.rooms`; rooms that print a zone (PokerStars, Winamax) ignore it.
+:mod:`omahahh.rooms.conventions`; rooms that print a zone (PokerStars, Winamax) ignore it.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ from omahahh.parsers.common import (
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.ggpoker_header import Header, parse_header
 from omahahh.parsers.pokerstars_header import parse_table
-from omahahh.sources import Block
+from omahahh.parsers.sources import Block
 
 SITE = Site.GGPOKER
 

@@ -8,7 +8,7 @@ Poker Hand #TM2697462: Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL pos
 ```
 The hand id keeps its letter prefix (``OM`` cash, ``RC`` Rush & Cash, ``TM``
 tournament, ``AF`` all-in-or-fold, ...). Times carry no zone: they are read in
-the context's ``source_timezone``, else the room's default (:mod:`omahahh.rooms`).
+the context's ``source_timezone``, else the room's default (:mod:`omahahh.rooms.conventions`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, to_utc
 from omahahh.parsers.context import ParseContext
-from omahahh.rooms import conventions
+from omahahh.rooms.conventions import conventions
 
 HEADER_RE = re.compile(r"^Poker Hand #(?P<id>[A-Za-z]*\d+): (?P<rest>.+)$")
 TIME = r"(?P<time>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)"

@@ -33,7 +33,7 @@ from omahahh.money import CHIPS, PLAY
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.phh_codec import decode, field_hints
 from omahahh.parsers.phh_standard import standard_record
-from omahahh.sources import Block, read_lines
+from omahahh.parsers.sources import Block, read_lines
 
 PREFIX = "_omahahh_"
 NONE_KEY = PREFIX + "none"

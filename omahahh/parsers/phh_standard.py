@@ -43,7 +43,7 @@ from omahahh.model import (
 from omahahh.money import format_minor
 from omahahh.parsers.common import to_utc
 from omahahh.parsers.context import ParseContext, TimeZoneError, check_zone
-from omahahh.rooms import conventions
+from omahahh.rooms.conventions import conventions
 
 STANDARD_VARIANTS = {"PO": "PLO", "FO/8": "FLO-8"}
 # omahahh's extension of the standard's codes: limit letter, O (Omaha) or C

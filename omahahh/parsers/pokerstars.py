@@ -51,7 +51,7 @@ from omahahh.parsers.common import (
     show_line,
 )
 from omahahh.parsers.pokerstars_header import Header, parse_header, parse_table
-from omahahh.sources import Block
+from omahahh.parsers.sources import Block
 
 SITE = Site.POKERSTARS
 

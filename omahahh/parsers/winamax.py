@@ -6,7 +6,7 @@ What differs from PokerStars, recorded as claimed:
   hold spaces, so they are matched against the seated names, longest first;
 - amounts carry the currency as a suffix (``0.15€``);
 - no ``Uncalled bet`` line is ever printed: the unmatched excess comes back inside
-  a ``collected`` figure, and ``Total pot`` is the pot after rake (rooms.py);
+  a ``collected`` figure, and ``Total pot`` is the pot after rake (rooms/conventions.py);
 - Hi/Lo awards are tagged ``pot(HI)`` / ``pot (LO)`` (``Collection.half``) and the
   SUMMARY gives one line per half for a seat (merged into one ``SummarySeat``);
 - ``posts small blind X out of position``: a player returning from missed
@@ -48,8 +48,8 @@ from omahahh.parsers.common import (
     show_line,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.sources import Block
 from omahahh.parsers.winamax_header import Header, parse_header, parse_table
-from omahahh.sources import Block
 
 SITE = Site.WINAMAX
 

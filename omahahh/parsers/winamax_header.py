@@ -31,7 +31,7 @@ from omahahh.parsers.common import (
     to_utc,
 )
 from omahahh.parsers.context import ParseContext
-from omahahh.rooms import conventions
+from omahahh.rooms.conventions import conventions
 
 HEADER_RE = re.compile(
     r"^Winamax Poker - (?P<kind>.+?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+) "

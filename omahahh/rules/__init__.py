@@ -1,7 +1,7 @@
 """The rules of RULES.md as small pure functions: the spec the replay runs on.
 
 Each function cites the rule id it implements and shows a worked example.
-No I/O, no state: :mod:`omahahh.replay` walks a hand and calls these.
+No I/O, no state: :mod:`omahahh.replay.engine` walks a hand and calls these.
 
 - :mod:`omahahh.rules.betting`: amounts to call, minimum and maximum raises,
   fixed-limit sizes and cap, reopening after short all-ins (R-BET-*, R-AI-*).

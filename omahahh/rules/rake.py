@@ -4,7 +4,7 @@ Pure functions over integer minor units. A :class:`RakeRule` is one room's
 way of raking one kind of game (a percentage taken per increment with caps by
 players dealt in, or a step table by pot size); :func:`expected_rake` applies
 it to one pot. Which rule applies to which hand (stakes, structure, currency)
-is the schedule's business (``omahahh.rake_schedule``), not this module's.
+is the schedule's business (``omahahh.rake.schedule``), not this module's.
 
 The pot a schedule applies to is the *total pot*: every chip put in, net of
 uncalled returns, before rake is taken.

@@ -1,7 +1,7 @@
 """Awarding pots at showdown (R-SD-3, R-SPLIT-1, R-LO-1..8, with R-ODD-1/2 from odd_chips).
 
 A *contestant* is an eligible player whose hand was shown in full; scores
-come from :mod:`omahahh.evaluator` (higher is better; a low of ``None`` does
+come from :mod:`omahahh.eval.evaluator` (higher is better; a low of ``None`` does
 not qualify). An unshown hand cannot win (R-SD-2), so mucked hands are simply
 not contestants.
 """
@@ -48,7 +48,7 @@ def best_low(contestants: Sequence[Contestant]) -> list[int]:
     Lows compare from the highest card down (R-LO-5): 7-6-5-4-2 beats 8-6-4-2-A.
     The evaluator's low values already order that way (higher is better).
 
-    >>> from omahahh.evaluator import low5
+    >>> from omahahh.eval.evaluator import low5
     >>> from omahahh.cards import parse_cards
     >>> a, b = low5(parse_cards("7c6d5h4s2c")), low5(parse_cards("8c6d4h2sAc"))
     >>> best_low([Contestant(1, 0, a), Contestant(2, 0, b)])

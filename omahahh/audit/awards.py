@@ -1,0 +1,421 @@
+"""Audit of the awards: reported ``collected`` lines against the derived awards, pot by pot.
+
+Matching a room's lines to derived halves: where the room tags a line
+(``high``/``low``) the tag decides; otherwise (PokerStars) the lines of one
+pot are taken in printed order, each going to the first not yet matched
+derived award of the same player, high before low. A player who scoops a
+Hi/Lo pot has two lines; the first is matched to the high half. Lines that
+match no derived award keep the half their position suggests (the first as
+many lines as there are high winners are ``high``).
+
+Rooms that do not name the pot on their lines (GGPoker writes ``from pot``
+for a side pot too), and rooms that pay an unmatched bet back inside
+``collected`` (Winamax, sometimes as a ``side pot`` of its own), are compared
+per player and board instead of per pot (``omahahh/rooms/conventions.py``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import NamedTuple
+
+from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.model import Collection, HandRecord
+from omahahh.money import format_minor
+from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
+from omahahh.rooms.conventions import ROOMS
+
+HALF_SPLITS = frozenset({"high", "low"})
+
+
+class AwardRow(NamedTuple):
+    """A row of the ``awards`` table: one seat's part of one pot (or half) on one board."""
+
+    run: int
+    pot_index: int
+    half: str
+    seat: int | None
+    player: str
+    amount_derived: int | None
+    amount_reported: int | None
+
+
+WHOLE_RUN = -1  # the pot index of a group holding every pot of a board
+
+
+def per_pot(hand: HandRecord) -> bool:
+    """Can this room's lines be compared pot by pot?"""
+    room = ROOMS.get(hand.site)
+    return room is None or (room.names_pots and not room.collected_includes_uncalled)
+
+
+def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
+    """Derived awards beside the reported lines they match (see the module text)."""
+    cashed_out = {c.player for c in hand.cashouts}
+    names = {p.seat: p.player for p in result.players}
+    seats = {p.player: p.seat for p in result.players}
+    by_pot = per_pot(hand)
+    derived: dict[tuple[int, int], list[DerivedAward]] = defaultdict(list)
+    for a in result.awards:
+        derived[(a.run, a.pot_index if by_pot else WHOLE_RUN)].append(a)
+    reported: dict[tuple[int, int], list[Collection]] = defaultdict(list)
+    for c in hand.collections:
+        reported[(c.run, c.pot_index if by_pot else WHOLE_RUN)].append(c)
+    verifiable = {(p.run, p.index): p.verifiable for p in result.pots}
+    for p in result.pots:
+        key = (p.run, WHOLE_RUN)
+        verifiable[key] = verifiable.get(key, True) and p.verifiable
+    rows: list[AwardRow] = []
+    for key in sorted(set(derived) | set(reported)):
+        run = key[0]
+        awards = derived.get(key, [])
+        used = [False] * len(awards)
+        highs = sum(1 for a in awards if a.half == "high")
+        split = any(a.half in HALF_SPLITS for a in awards)
+        for i, c in enumerate(reported.get(key, [])):
+            mine = [
+                k
+                for k, a in enumerate(awards)
+                if not used[k]
+                and names.get(a.seat) == c.player
+                and (c.half is None or c.half == a.half)
+            ]
+            # Unnamed pots: prefer the award of the same amount (the line of that pot).
+            same = [k for k in mine if awards[k].amount == c.amount]
+            candidates = same or mine
+            if candidates:
+                j = candidates[0]
+                used[j] = True
+                a = awards[j]
+                rows.append(
+                    AwardRow(run, a.pot_index, a.half, a.seat, c.player, a.amount, c.amount)
+                )
+                continue
+            half = c.half or (("high" if i < highs else "low") if split else "whole")
+            known = verifiable.get(key, True)
+            rows.append(
+                AwardRow(
+                    run,
+                    c.pot_index,
+                    half,
+                    seats.get(c.player),
+                    c.player,
+                    0 if known else None,
+                    c.amount,
+                )
+            )
+        for k, a in enumerate(awards):
+            if not used[k]:
+                name = names.get(a.seat, "")
+                rows.append(
+                    AwardRow(
+                        run,
+                        a.pot_index,
+                        a.half,
+                        a.seat,
+                        name,
+                        a.amount,
+                        None if name in cashed_out else 0,
+                    )
+                )
+    return rows
+
+
+def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow]) -> list[Finding]:
+    """collected_exceeds_pot, collected_mismatch, wrong_winner, wrong_split, odd_chip_misplaced,
+    unverifiable_showdown, plus the cash-out and cancelled-hand checks."""
+    money = _money(hand)
+    out: list[Finding] = []
+    room = ROOMS.get(hand.site)
+    if room is not None and not room.prints_awards:
+        return out  # nothing printed to compare with (PHH)
+    by_pot = per_pot(hand)
+    pots = {(p.run, p.index): p for p in result.pots} if by_pot else _whole_runs(result)
+    groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
+    for r in rows:
+        groups[(r.run, r.pot_index if by_pot else WHOLE_RUN)].append(r)
+    returned: dict[str, int] = {}
+    if room is not None and room.collected_includes_uncalled:
+        returned = _uncalled_folded_in(hand, result)
+    for key in sorted(set(groups) | set(pots)):
+        pot = pots.get(key)
+        group = groups.get(key, [])
+        out += _pot_findings(hand, result, key, pot, group, returned, money)
+    out += _cash_out_findings(hand, result, money)
+    return out
+
+
+def _whole_runs(result: ReplayResult) -> dict[tuple[int, int], DerivedPot]:
+    """Every pot of a board as one, for rooms whose lines do not name the pot."""
+    out: dict[tuple[int, int], DerivedPot] = {}
+    for p in result.pots:
+        key = (p.run, WHOLE_RUN)
+        q = out.get(key)
+        if q is None:
+            out[key] = DerivedPot(
+                run=p.run,
+                index=WHOLE_RUN,
+                eligible=p.eligible,
+                gross=p.gross,
+                rake=p.rake,
+                amount=p.amount,
+                contested=p.contested,
+                verifiable=p.verifiable,
+                contestants=p.contestants,
+                unshown=p.unshown,
+            )
+            continue
+        out[key] = DerivedPot(
+            run=p.run,
+            index=WHOLE_RUN,
+            eligible=tuple(sorted(set(q.eligible) | set(p.eligible))),
+            gross=q.gross + p.gross,
+            rake=q.rake + p.rake,
+            amount=q.amount + p.amount,
+            contested=q.contested or p.contested,
+            verifiable=q.verifiable and p.verifiable,
+            contestants=tuple(sorted(set(q.contestants) | set(p.contestants))),
+            unshown=tuple(sorted(set(q.unshown) | set(p.unshown))),
+        )
+    return out
+
+
+def _money(hand: HandRecord) -> _Fmt:
+    return _Fmt(hand.unit, hand.currency)
+
+
+class _Fmt:
+    def __init__(self, unit: int, currency: str):
+        self.unit = unit
+        self.currency = currency
+
+    def __call__(self, amount: int) -> str:
+        return format_minor(amount, self.unit, self.currency)
+
+
+def _uncalled_folded_in(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
+    """Rooms that pay an uncalled bet back inside ``collected`` (Winamax): per player."""
+    if hand.uncalled:
+        return {}
+    out: dict[str, int] = {}
+    for u in result.uncalled:
+        out[u.player] = out.get(u.player, 0) + u.amount
+    return out
+
+
+def _pot_findings(
+    hand: HandRecord,
+    result: ReplayResult,
+    key: tuple[int, int],
+    pot: DerivedPot | None,
+    group: list[AwardRow],
+    returned: dict[str, int],
+    money: _Fmt,
+) -> list[Finding]:
+    run, index = key
+    where = _pot_name(index, run, len({p.run for p in result.pots}) > 1)
+    amount = pot.amount if pot is not None else 0
+    first = index in (0, WHOLE_RUN) and run == 0
+    if first and returned:
+        amount += sum(returned.values())
+    derived: dict[str, int] = defaultdict(int)
+    paid_to: dict[str, int] = defaultdict(int)
+    for row in group:
+        if row.amount_derived is not None:
+            derived[row.player] += row.amount_derived
+        # A cashed-out player is paid outside the pot (checked against the summary).
+        got = row.amount_reported
+        paid_to[row.player] += got if got is not None else (row.amount_derived or 0)
+    if first:
+        for player, back in returned.items():
+            derived[player] += back
+    paid = sum(paid_to.values())
+
+    def at(
+        code: FindingCode,
+        message: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        expected: str | None = None,
+        reported: str | None = None,
+        expected_amount: int | None = None,
+        reported_amount: int | None = None,
+    ) -> Finding:
+        return make(
+            hand.hand_key,
+            code,
+            message,
+            rule=rule,
+            player=player,
+            seat=result.seat_of(player) if player else None,
+            expected=expected,
+            reported=reported,
+            expected_amount=expected_amount,
+            reported_amount=reported_amount,
+            run=run,
+            pot_index=None if index == WHOLE_RUN else index,
+        )
+
+    def pot_total(code: FindingCode, message: str, rule: str | None = None) -> Finding:
+        return at(
+            code,
+            message,
+            rule=rule,
+            expected=money(amount),
+            reported=money(paid),
+            expected_amount=amount,
+            reported_amount=paid,
+        )
+
+    if result.cancelled:
+        if not paid:
+            return []
+        amount = 0
+        why = f"the hand was cancelled but {money(paid)} was collected"
+        return [pot_total(FindingCode.COLLECTED_MISMATCH, why, "R-TO-3")]
+    if paid > amount:
+        why = f"{money(paid)} collected from the {where}, which holds {money(amount)}"
+        return [pot_total(FindingCode.COLLECTED_EXCEEDS_POT, why)]
+    out: list[Finding] = []
+    if pot is not None and not pot.verifiable:
+        if paid != amount and not hand.cashouts:
+            why = f"{money(paid)} collected from the {where}, which holds {money(amount)}"
+            out.append(pot_total(FindingCode.COLLECTED_MISMATCH, why))
+        out.append(_unverifiable(hand, result, pot, where))
+        return out
+    if pot is not None and pot.unshown:
+        out.append(_unverifiable(hand, result, pot, where))
+    players = sorted(set(derived) | set(paid_to))
+    if all(derived.get(p, 0) == paid_to.get(p, 0) for p in players):
+        return out
+    if paid != amount:
+        for player in players:
+            d, r = derived.get(player, 0), paid_to.get(player, 0)
+            if d != r:
+                out.append(
+                    at(
+                        FindingCode.COLLECTED_MISMATCH,
+                        f"{player} collected {money(r)} from the {where}; derived {money(d)}",
+                        player=player,
+                        expected=money(d),
+                        reported=money(r),
+                        expected_amount=d,
+                        reported_amount=r,
+                    )
+                )
+        return out
+    winners_d = {p for p, v in derived.items() if v > 0}
+    winners_r = {p for p, v in paid_to.items() if v > 0}
+    halves = hand.game.hi_lo and any(row.half in HALF_SPLITS for row in group)
+    if winners_d != winners_r:
+        out.append(
+            at(
+                FindingCode.WRONG_WINNER,
+                f"the {where} was paid to {_names(winners_r)}; the rules give it to "
+                f"{_names(winners_d)}",
+                rule="R-LO-3" if halves else None,
+                expected=_names(winners_d),
+                reported=_names(winners_r),
+            )
+        )
+        return out
+    diffs = {p: paid_to.get(p, 0) - derived.get(p, 0) for p in winners_d}
+    moved = sum(v for v in diffs.values() if v > 0)
+    if moved <= (2 if halves else 1):
+        gainer = max(diffs, key=lambda p: diffs[p])
+        loser = min(diffs, key=lambda p: diffs[p])
+        rule = "R-ODD-2" if halves and _odd_between_halves(group, gainer, loser) else "R-ODD-1"
+        out.append(
+            at(
+                FindingCode.ODD_CHIP_MISPLACED,
+                f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}",
+                rule=rule,
+                player=gainer,
+                expected=loser,
+                reported=gainer,
+                expected_amount=derived.get(gainer, 0),
+                reported_amount=paid_to.get(gainer, 0),
+            )
+        )
+        return out
+    out.append(
+        at(
+            FindingCode.WRONG_SPLIT,
+            f"the {where} was split {_shares(paid_to, money)}; "
+            f"the rules give {_shares(derived, money)}",
+            rule="R-LO-1" if halves else None,
+            expected=_shares(derived, money),
+            reported=_shares(paid_to, money),
+        )
+    )
+    return out
+
+
+def _odd_between_halves(group: list[AwardRow], gainer: str, loser: str) -> bool:
+    """Did the chip move between the high and the low winner (R-ODD-2) rather than inside a half?"""
+    halves_of: dict[str, set[str]] = defaultdict(set)
+    for r in group:
+        if r.amount_derived:
+            halves_of[r.player].add(r.half)
+    return not (halves_of[gainer] & halves_of[loser])
+
+
+def _unverifiable(hand: HandRecord, result: ReplayResult, pot: DerivedPot, where: str) -> Finding:
+    unshown = [result.name_of(s) for s in pot.unshown]
+    if pot.verifiable:
+        why = f"{', '.join(unshown)} did not show; the {where} is checked against shown hands only"
+    elif not pot.contestants:
+        why = f"no eligible hand of the {where} was shown in full; its winner cannot be derived"
+    else:
+        why = f"the board is incomplete; the winner of the {where} cannot be derived"
+    return make(
+        hand.hand_key,
+        FindingCode.UNVERIFIABLE_SHOWDOWN,
+        why,
+        expected=None,
+        reported=", ".join(unshown) or None,
+        run=pot.run,
+        pot_index=None if pot.index == WHOLE_RUN else pot.index,
+    )
+
+
+def _cash_out_findings(hand: HandRecord, result: ReplayResult, money: _Fmt) -> list[Finding]:
+    """A cashed-out player's pot share is printed only as the SUMMARY's ``won (X)``."""
+    out: list[Finding] = []
+    won = {s.player: s.won for s in hand.summary_seats}
+    for c in hand.cashouts:
+        seat = result.seat_of(c.player)
+        player = next((p for p in result.players if p.player == c.player), None)
+        reported = won.get(c.player)
+        if player is None or player.won is None or reported is None:
+            continue
+        if player.won != reported:
+            out.append(
+                make(
+                    hand.hand_key,
+                    FindingCode.COLLECTED_MISMATCH,
+                    f"{c.player} cashed out; the SUMMARY says the pot share was "
+                    f"{money(reported)}, derived {money(player.won)}",
+                    player=c.player,
+                    seat=seat,
+                    expected=money(player.won),
+                    reported=money(reported),
+                    expected_amount=player.won,
+                    reported_amount=reported,
+                )
+            )
+    return out
+
+
+def _pot_name(index: int, run: int, several_runs: bool) -> str:
+    name = "main pot" if index == 0 else "pots" if index == WHOLE_RUN else f"side pot {index}"
+    return f"{name} (board {run + 1})" if several_runs else name
+
+
+def _names(players: set[str]) -> str:
+    return ", ".join(sorted(players)) or "nobody"
+
+
+def _shares(amounts: dict[str, int], money: _Fmt) -> str:
+    return ", ".join(f"{p} {money(v)}" for p, v in sorted(amounts.items()) if v)

@@ -1,0 +1,258 @@
+"""Audit: compare what a hand's text claims with what replay derived; every disagreement a finding.
+
+:func:`audit_hand` is the entry point the pipeline calls for every parsed
+hand: it replays, audits and never raises (a replay that crashes becomes a
+``replay_failed`` finding, and the hand is kept). The codes are in
+:mod:`omahahh.audit.findings` and ``docs/FINDINGS.md``.
+
+Rake is only judged with a schedule: pass ``rake_expectation``, an object
+whose call returns a :class:`RakeExpectation` (the rake the schedule expects
+and the rule it applied) or None. Use a picklable object with a method (the
+pipeline sends it to worker processes), not a lambda.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Protocol
+
+from omahahh.audit.awards import AwardRow, award_findings, match_awards
+from omahahh.audit.betting import betting_findings
+from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.model import ActionKind, HandRecord, Street
+from omahahh.money import format_minor
+from omahahh.replay.engine import ReplayResult, replay
+from omahahh.rooms.conventions import ROOMS, RoomConventions
+
+__all__ = [
+    "AuditedHand",
+    "RakeExpectation",
+    "RakeExpectationHook",
+    "audit",
+    "audit_hand",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RakeExpectation:
+    """What a rake schedule expects for one hand: the amount and the rule (R-RAKE-2/3/5)."""
+
+    expected: int
+    rule: str
+
+
+class RakeExpectationHook(Protocol):
+    """``hook(hand, replay_result) -> RakeExpectation | None`` (None: the schedule says nothing)."""
+
+    def __call__(self, hand: HandRecord, result: ReplayResult, /) -> RakeExpectation | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class AuditedHand:
+    """A hand with its replay (None if it failed), findings and matched awards."""
+
+    hand: HandRecord
+    result: ReplayResult | None
+    findings: tuple[Finding, ...]
+    awards: tuple[AwardRow, ...]
+
+
+def audit_hand(
+    hand: HandRecord,
+    rules: HouseRules = DEFAULT_HOUSE_RULES,
+    rake_expectation: RakeExpectationHook | None = None,
+) -> AuditedHand:
+    """Replay and audit one hand; never raises for a bad hand (the hand is never lost)."""
+    try:
+        result = replay(hand, rules)
+        rows = match_awards(hand, result)
+        findings = audit(hand, result, rules=rules, rake_expectation=rake_expectation, awards=rows)
+    except Exception as exc:  # a replay bug must not lose the hand: it becomes a finding
+        failed = make(
+            hand.hand_key,
+            FindingCode.REPLAY_FAILED,
+            f"replay stopped: {type(exc).__name__}: {exc}",
+        )
+        return AuditedHand(hand, None, (failed,), ())
+    return AuditedHand(hand, result, tuple(findings), tuple(rows))
+
+
+def audit(
+    hand: HandRecord,
+    result: ReplayResult,
+    *,
+    rules: HouseRules = DEFAULT_HOUSE_RULES,
+    rake_expectation: RakeExpectationHook | None = None,
+    awards: list[AwardRow] | None = None,
+) -> list[Finding]:
+    """Every finding for ``hand``, most severe first, then in the order of the hand."""
+    room = ROOMS.get(hand.site)
+    rows = awards if awards is not None else match_awards(hand, result)
+    out = betting_findings(hand, result, rules)
+    if result.bad_cards:
+        out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
+    out += _uncalled(hand, result, room)
+    out += _total(hand, result, room)
+    out += _side_pots(hand, result, room)
+    out += award_findings(hand, result, rows)
+    if room is None or room.shows_in_order:
+        out += _show_order(hand, result)
+    if rake_expectation is not None:
+        out += _rake(hand, result, rake_expectation)
+    return sorted(out, key=lambda f: SEVERITY_RANK[f.severity])
+
+
+def _fmt(hand: HandRecord, amount: int) -> str:
+    return format_minor(amount, hand.unit, hand.currency)
+
+
+def _uncalled(
+    hand: HandRecord, result: ReplayResult, room: RoomConventions | None
+) -> list[Finding]:
+    """R-POT-2: returned bets as printed against the bets no one matched."""
+    if result.cancelled:
+        return []
+    reported: dict[str, int] = defaultdict(int)
+    for u in hand.uncalled:
+        reported[u.player] += u.amount
+    if not reported:
+        if room is None or not room.prints_uncalled:
+            return []  # the room never prints them: derived only
+        since = room.prints_uncalled_since
+        if since is not None and (hand.started_at is None or hand.started_at.year < since):
+            return []  # older files of this room print none
+    derived: dict[str, int] = defaultdict(int)
+    for back in result.uncalled:
+        derived[back.player] += back.amount
+    out = []
+    for player in sorted(set(reported) | set(derived)):
+        r, d = reported.get(player, 0), derived.get(player, 0)
+        if r != d:
+            out.append(
+                make(
+                    hand.hand_key,
+                    FindingCode.UNCALLED_MISMATCH,
+                    f"uncalled bet returned to {player}: printed {_fmt(hand, r)}, "
+                    f"derived {_fmt(hand, d)}",
+                    player=player,
+                    seat=result.seat_of(player),
+                    expected=_fmt(hand, d),
+                    reported=_fmt(hand, r),
+                    expected_amount=d,
+                    reported_amount=r,
+                )
+            )
+    return out
+
+
+def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None) -> list[Finding]:
+    """R-POT-1: the printed total against every chip derived into the pot."""
+    if hand.total_pot_reported is None:
+        return []
+    expected = result.total_pot
+    if room is not None and not room.total_includes_rake:
+        expected -= result.rake + result.fees
+    if room is not None and room.total_includes_uncalled:
+        expected += sum(u.amount for u in result.uncalled)
+    if expected == hand.total_pot_reported:
+        return []
+    return [
+        make(
+            hand.hand_key,
+            FindingCode.TOTAL_POT_MISMATCH,
+            f"total pot printed {_fmt(hand, hand.total_pot_reported)}; the chips put in "
+            f"(less uncalled bets) come to {_fmt(hand, expected)}",
+            expected=_fmt(hand, expected),
+            reported=_fmt(hand, hand.total_pot_reported),
+            expected_amount=expected,
+            reported_amount=hand.total_pot_reported,
+        )
+    ]
+
+
+def derived_pot_amounts(result: ReplayResult, after_rake: bool = True) -> list[int]:
+    """Each pot summed over the boards, main pot first (net of rake unless asked)."""
+    amounts: dict[int, int] = defaultdict(int)
+    for p in result.pots:
+        amounts[p.index] += p.amount if after_rake else p.gross
+    return [amounts[i] for i in sorted(amounts)]
+
+
+def _side_pots(
+    hand: HandRecord, result: ReplayResult, room: RoomConventions | None
+) -> list[Finding]:
+    """R-POT-1: printed ``Main pot``/``Side pot`` amounts against the derived pots."""
+    if hand.main_pot_reported is None or result.cancelled:
+        return []
+    reported = [hand.main_pot_reported, *hand.side_pots_reported]
+    derived = derived_pot_amounts(result, room.pots_after_rake if room else True)
+    out = []
+    for i in range(max(len(reported), len(derived))):
+        r = reported[i] if i < len(reported) else None
+        d = derived[i] if i < len(derived) else None
+        if r == d:
+            continue
+        name = "main pot" if i == 0 else f"side pot {i}"
+        out.append(
+            make(
+                hand.hand_key,
+                FindingCode.SIDE_POT_MISMATCH,
+                f"{name} printed {_fmt(hand, r) if r is not None else 'nothing'}; derived "
+                f"{_fmt(hand, d) if d is not None else 'no such pot'}",
+                expected=_fmt(hand, d) if d is not None else None,
+                reported=_fmt(hand, r) if r is not None else None,
+                expected_amount=d,
+                reported_amount=r,
+                pot_index=i,
+            )
+        )
+    return out
+
+
+def _show_order(hand: HandRecord, result: ReplayResult) -> list[Finding]:
+    """R-SD-1: after river betting, the last bettor or raiser shows first."""
+    river = [a for a in hand.actions if a.street is Street.RIVER]
+    aggressive = [a for a in river if a.kind in (ActionKind.BET, ActionKind.RAISE)]
+    in_hand = sum(1 for p in result.players if p.dealt_in and not p.folded)
+    if not aggressive or in_hand < 2:
+        return []
+    last_line = max(a.line for a in hand.actions)
+    shows = [s for s in hand.shows if s.line > last_line and not s.mucked]
+    first, expected = (shows[0].player if shows else None), aggressive[-1].player
+    if first is None or first == expected:
+        return []
+    return [
+        make(
+            hand.hand_key,
+            FindingCode.SHOW_ORDER,
+            f"{first} showed first; {expected} made the last river bet or raise",
+            street="river",
+            player=first,
+            seat=result.seat_of(first),
+            expected=expected,
+            reported=first,
+        )
+    ]
+
+
+def _rake(hand: HandRecord, result: ReplayResult, hook: RakeExpectationHook) -> list[Finding]:
+    expectation = hook(hand, result)
+    if expectation is None or hand.rake_reported is None:
+        return []
+    if expectation.expected == hand.rake_reported:
+        return []
+    return [
+        make(
+            hand.hand_key,
+            FindingCode.RAKE_OFF_SCHEDULE,
+            f"rake printed {_fmt(hand, hand.rake_reported)}; the schedule expects "
+            f"{_fmt(hand, expectation.expected)}",
+            rule=expectation.rule,
+            expected=_fmt(hand, expectation.expected),
+            reported=_fmt(hand, hand.rake_reported),
+            expected_amount=expectation.expected,
+            reported_amount=hand.rake_reported,
+        )
+    ]

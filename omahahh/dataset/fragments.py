@@ -1,0 +1,330 @@
+"""Records to table fragments: the pure step from parsed hands to polars frames.
+
+A :class:`Fragment` is the tables of a batch of hands (one file or chunk).
+Columns are gathered as Python lists and turned into frames once, with the
+schemas of :mod:`omahahh.dataset.tables`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+import polars as pl
+import pyarrow as pa
+
+from omahahh.cards import card_str
+from omahahh.dataset.tables import TABLES, schema
+from omahahh.model import POST_KINDS, HandRecord, ParseFailure
+
+if TYPE_CHECKING:
+    from omahahh.audit.hand import AuditedHand
+    from omahahh.replay.allin import AllinRow
+    from omahahh.replay.engine import PlayerResult
+
+# Tables whose rows belong to one row of ``hands``.
+CHILD_TABLES = ("players", "actions", "collections", "pots", "awards", "findings", "allin")
+
+
+@dataclass(slots=True)
+class Fragment:
+    """Tables of one batch of hands plus the count of blocks read."""
+
+    frames: dict[str, pl.DataFrame]
+    blocks: int
+    files: int = 0
+    # For each child table, the ordinal (row in ``hands``) of each row's hand.
+    owners: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        return self.frames["hands"].height
+
+    @property
+    def failures(self) -> int:
+        return self.frames["failures"].height
+
+
+@dataclass(slots=True)
+class FragmentBuilder:
+    """Accumulates columns for each table; :meth:`build` makes the frames."""
+
+    rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    owners: dict[str, list[int]] = field(default_factory=dict)
+    blocks: int = 0
+    _ordinal: int = -1
+
+    def __post_init__(self) -> None:
+        self.rows = {t: [] for t in TABLES}
+        self.owners = {t: [] for t in CHILD_TABLES}
+
+    def _row(self, table: str, **values: object) -> None:
+        """One row; a column not named is null."""
+        self.rows[table].append(values)
+        if table in CHILD_TABLES:
+            self.owners[table].append(self._ordinal)
+
+    def add(self, item: HandRecord | ParseFailure, audited: AuditedHand | None = None) -> None:
+        self.blocks += 1
+        if isinstance(item, ParseFailure):
+            self.add_failure(item)
+        else:
+            self.add_hand(item, audited)
+
+    def add_failure(self, f: ParseFailure) -> None:
+        self._row(
+            "failures",
+            source_path=f.source_path,
+            source_line=f.source_line,
+            reason_code=f.reason_code,
+            reason=f.reason,
+            excerpt=f.excerpt,
+            hand_key=f.hand_key,
+            text_hash=f.text_hash,
+        )
+
+    def add_hand(self, h: HandRecord, audited: AuditedHand | None = None) -> None:
+        """Rows for one hand; with ``audited`` also the replay's columns and tables."""
+        key = h.hand_key
+        self._ordinal += 1
+        result = audited.result if audited is not None else None
+        acted = {a.player for a in h.actions}
+        seat_of = {s.player: s.seat for s in h.seats}
+        dealt_in = [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in h.seats]
+        game = h.game
+        self._row(
+            "hands",
+            hand_key=key,
+            site=h.site.value,
+            hand_id=h.hand_id,
+            started_at=h.started_at,
+            started_at_local=h.started_at_text,
+            variant=game.variant,
+            game_label=game.game_label,
+            mixed_game=game.mixed_game,
+            structure=game.structure.value,
+            hole_card_count=game.hole_card_count,
+            hi_lo=game.hi_lo,
+            game_type=h.game_type.value,
+            fast_fold=h.fast_fold,
+            home_game=h.home_game,
+            tournament_id=h.tournament_id,
+            tournament_level=h.tournament_level,
+            buy_in=h.buy_in,
+            currency=h.currency,
+            unit=h.unit,
+            stakes=h.stakes,
+            small_blind=h.small_blind,
+            big_blind=h.big_blind,
+            small_bet=h.small_bet,
+            big_bet=h.big_bet,
+            ante=h.ante,
+            table_name=h.table_name,
+            max_seats=h.max_seats,
+            button_seat=h.button_seat,
+            players_dealt=sum(dealt_in),
+            board=[[card_str(c) for c in b] for b in h.boards],
+            run_count=h.run_count,
+            cancelled=h.cancelled,
+            betting_capped_streets=[s.value for s in h.betting_capped],
+            total_pot_reported=h.total_pot_reported,
+            main_pot_reported=h.main_pot_reported,
+            side_pots_reported=list(h.side_pots_reported),
+            rake_reported=h.rake_reported,
+            jackpot_reported=h.jackpot_reported,
+            other_fees_reported=h.other_fees_reported,
+            cash_drop_reported=h.cash_drop_reported,
+            total_pot_derived=result.total_pot if result else None,
+            rake_derived=result.rake if result else None,
+            uncalled_derived=sum(u.amount for u in result.uncalled) if result else None,
+            parser_notes=list(h.notes),
+            text_hash=h.text_hash,
+            source_path=h.source_path,
+            source_line=h.source_line,
+        )
+        self._players(h, dealt_in, audited)
+        base = h.source_line
+        decisions = result.decisions if result else ()
+        for seq, a in enumerate(h.actions):
+            d = decisions[seq] if seq < len(decisions) else None
+            decided = d if d is not None and a.kind not in POST_KINDS else None
+            self._row(
+                "actions",
+                hand_key=key,
+                seq=seq,
+                street=a.street.value,
+                player=a.player,
+                seat=seat_of.get(a.player),
+                kind=a.kind.value,
+                amount=a.amount,
+                to_amount=a.to_amount,
+                raise_by=a.raise_by,
+                all_in=a.all_in,
+                source_line=base + a.line,
+                pot_before=d.pot_before if d else None,
+                to_call=decided.to_call if decided else None,
+                min_raise_to=decided.min_raise_to if decided else None,
+                max_raise_to=decided.max_raise_to if decided else None,
+            )
+        for seq, c in enumerate(h.collections):
+            self._row(
+                "collections",
+                hand_key=key,
+                seq=seq,
+                run=c.run,
+                pot_index=c.pot_index,
+                pot_label=c.pot_label,
+                half_reported=c.half,
+                seat=seat_of.get(c.player),
+                player=c.player,
+                amount=c.amount,
+                source_line=base + c.line,
+            )
+
+    def _derived(self, h: HandRecord, audited: AuditedHand) -> None:
+        """The replay's own tables: pots, awards, findings."""
+        key = h.hand_key
+        result = audited.result
+        if result is not None:
+            printed = [h.main_pot_reported, *h.side_pots_reported]
+            single_run = len({p.run for p in result.pots}) <= 1
+            for p in result.pots:
+                reported = None
+                if h.main_pot_reported is not None and single_run and p.index < len(printed):
+                    reported = printed[p.index]
+                self._row(
+                    "pots",
+                    hand_key=key,
+                    run=p.run,
+                    pot_index=p.index,
+                    eligible_seats=list(p.eligible),
+                    gross_derived=p.gross,
+                    rake_derived=p.rake,
+                    amount_derived=p.amount,
+                    amount_reported=reported,
+                    verifiable=p.verifiable,
+                )
+        for r in audited.awards:
+            self._row(
+                "awards",
+                hand_key=key,
+                run=r.run,
+                pot_index=r.pot_index,
+                half=r.half,
+                seat=r.seat,
+                player=r.player,
+                amount_derived=r.amount_derived,
+                amount_reported=r.amount_reported,
+            )
+        for f in audited.findings:
+            self._row("findings", **f.as_row())
+
+    def _players(
+        self, h: HandRecord, dealt_in: list[bool], audited: AuditedHand | None = None
+    ) -> None:
+        key = h.hand_key
+        derived: dict[int, PlayerResult] = {}
+        if audited is not None and audited.result is not None:
+            derived = {p.seat: p for p in audited.result.players}
+        dealt = dict(h.dealt)
+        shown: dict[str, tuple[int, ...]] = {}
+        desc: dict[str, str] = {}
+        showed: set[str] = set()
+        mucked: set[str] = set()
+        for s in h.shows:
+            if len(s.cards) >= len(shown.get(s.player, ())):
+                shown[s.player] = s.cards
+            if s.mucked:
+                mucked.add(s.player)
+            else:
+                showed.add(s.player)
+                if s.description:
+                    desc[s.player] = s.description
+        summary = {s.seat: s for s in h.summary_seats}
+        uncalled: dict[str, int] = {}
+        for u in h.uncalled:
+            uncalled[u.player] = uncalled.get(u.player, 0) + u.amount
+        collected: dict[str, int] = {}
+        for c in h.collections:
+            collected[c.player] = collected.get(c.player, 0) + c.amount
+        cashout = {c.player: c for c in h.cashouts}
+        for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
+            name = seat.player
+            sm = summary.get(seat.seat)
+            cards = dealt.get(name) or shown.get(name) or (sm.showed if sm else ())
+            if sm and len(sm.showed) > len(cards):
+                cards = sm.showed
+            was_shown = name in showed or bool(sm and sm.showed and not sm.mucked)
+            co = cashout.get(name)
+            self._row(
+                "players",
+                hand_key=key,
+                seat=seat.seat,
+                player=name,
+                stack_start=seat.stack_start,
+                sitting_out=seat.sitting_out,
+                dealt_in=is_dealt,
+                is_button=seat.seat == h.button_seat,
+                hole_cards=[card_str(c) for c in cards],
+                showed=was_shown,
+                show_description=desc.get(name),
+                mucked=name in mucked or bool(sm and sm.mucked),
+                bounty_reported=seat.bounty,
+                uncalled_reported=uncalled.get(name, 0),
+                collected_reported=collected.get(name, 0),
+                summary_won_reported=sm.won if sm else None,
+                cashout_reported=co.amount if co else None,
+                cashout_fee_reported=co.fee if co else None,
+                invested=derived[seat.seat].invested if seat.seat in derived else None,
+                won=derived[seat.seat].won if seat.seat in derived else None,
+            )
+        if audited is not None:
+            self._derived(h, audited)
+
+    def add_allin(self, rows: Iterable[AllinRow]) -> None:
+        """All-in EV rows of the hand just added (:mod:`omahahh.replay.allin`)."""
+        for r in rows:
+            self._row(
+                "allin",
+                hand_key=r.hand_key,
+                seat=r.seat,
+                player=r.player,
+                street=r.street,
+                live_players=r.live_players,
+                equity=r.equity,
+                ev_won=r.ev_won,
+                actual_won=r.actual_won,
+                invested=r.invested,
+                exact=r.exact,
+            )
+
+    def build(self) -> Fragment:
+        frames = {table: _frame(table, rows) for table, rows in self.rows.items()}
+        return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
+
+
+def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:
+    """Rows to a frame of the table's schema.
+
+    Nested list columns go through pyarrow, whose conversion from Python lists
+    is several times faster than polars' for them; scalars through polars.
+    """
+    data: dict[str, pl.Series] = {}
+    for name, dtype in schema(table).items():
+        values = [r.get(name) for r in rows]
+        if isinstance(dtype, pl.List):
+            arrow_type = pl.Series(name, [], dtype=dtype).to_arrow().type
+            series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))
+            data[name] = series.alias(name)
+        else:
+            data[name] = pl.Series(name, values, dtype=dtype, strict=False)
+    return pl.DataFrame(data)
+
+
+def build_fragment(items: Iterable[HandRecord | ParseFailure]) -> Fragment:
+    """Tables for a batch of parse results."""
+    builder = FragmentBuilder()
+    for item in items:
+        builder.add(item)
+    return builder.build()

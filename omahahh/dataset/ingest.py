@@ -1,0 +1,107 @@
+"""The ingest driver: schedules :func:`process_file` over the inputs, writes the dataset.
+
+It holds no hand data itself beyond the part being buffered: files are read
+one at a time by each worker and every fragment is de-duplicated and written
+as it arrives. What grows with the input is only the set of hand keys seen
+(for de-duplication), not the number of files or their size.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from omahahh.audit.hand import RakeExpectationHook
+from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
+from omahahh.dataset.store import DatasetWriter, IngestCounts
+from omahahh.errors import OmahahhError
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.parsers.context import ParseContext, check_zone
+from omahahh.parsers.sources import expand_paths
+
+
+class StrictModeFailure(OmahahhError):
+    """``--strict``: a hand block could not be taken; nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class IngestOptions:
+    workers: int = 1
+    strict: bool = False
+    house_rules: HouseRules = DEFAULT_HOUSE_RULES
+    """The rules replay and audit apply (``--rules FILE``)."""
+    rake_expectation: RakeExpectationHook | None = None
+    """A rake schedule's hook (a picklable object with a method); None: no rake claim."""
+    source_timezone: str | None = None
+    """Zone of times printed without one (GGPoker, PHH); None: each room's default."""
+    allin_preflop_samples: int | None = None
+    """All-in EV before the flop by Monte Carlo of N deals; None: exact (the default)."""
+
+    def pipeline(self) -> PipelineOptions:
+        zone = check_zone(self.source_timezone) if self.source_timezone else None
+        return PipelineOptions(
+            self.house_rules,
+            self.rake_expectation,
+            parse_context=ParseContext(zone),
+            allin_preflop_samples=self.allin_preflop_samples,
+        )
+
+
+DEFAULT_OPTIONS = IngestOptions()
+
+
+def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
+    """How many files the inputs name (for a progress bar total)."""
+    return sum(1 for _ in expand_paths(paths))
+
+
+def fragments(
+    paths: Sequence[str | os.PathLike[str]],
+    workers: int = 1,
+    pipeline: PipelineOptions = DEFAULT_PIPELINE,
+) -> Iterator[Fragment]:
+    """One fragment per input file, in input order, computed on ``workers`` processes."""
+    files: Iterable[Path] = expand_paths(paths)
+    if workers <= 1:
+        for f in files:
+            yield process_file(f, pipeline)
+        return
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    step = functools.partial(process_file, options=pipeline)
+    with ctx.Pool(workers) as pool:
+        # imap keeps input order, so "first copy wins" de-duplication is deterministic.
+        yield from pool.imap(step, (str(f) for f in files), chunksize=1)
+
+
+def ingest(
+    paths: Sequence[str | os.PathLike[str]],
+    out: str | os.PathLike[str],
+    options: IngestOptions = DEFAULT_OPTIONS,
+    on_fragment: Callable[[Fragment], None] | None = None,
+) -> IngestCounts:
+    """Parse ``paths`` into the dataset at ``out`` (created or extended).
+
+    Raises :class:`StrictModeFailure` in strict mode at the first failure (the
+    dataset is then left as it was), :class:`SourceError` for a missing input.
+    """
+    # Validate every input before writing anything.
+    for p in paths:
+        next(iter(expand_paths([p])), None)
+    started = time.perf_counter()
+    with DatasetWriter(out) as writer:
+        for fragment in fragments(paths, options.workers, options.pipeline()):
+            kept = writer.add(fragment)
+            if on_fragment is not None:
+                on_fragment(kept)
+            if options.strict and kept.failures:
+                first = kept.frames["failures"].row(0, named=True)
+                raise StrictModeFailure(f"{first['reason']} [{first['reason_code']}]")
+        writer.counts.seconds = time.perf_counter() - started
+        writer.commit([os.fspath(p) for p in paths])
+        return writer.counts

@@ -1,0 +1,125 @@
+"""The pure per-file step: text in, table fragments out.
+
+``process_file`` is what a worker runs: it reads one file, parses every
+block, and returns the fragment. It touches no shared state, so the driver
+can run it on any core (or, later, any machine).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from omahahh.audit.hand import RakeExpectationHook, audit_hand
+from omahahh.dataset.fragments import Fragment, FragmentBuilder
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.model import HandRecord, ParseFailure
+from omahahh.parsers import parse_block, phh
+from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.sources import Block, iter_blocks, read_lines
+from omahahh.replay.allin import allin_rows
+
+
+def parse_blocks(
+    blocks: Iterable[Block], context: ParseContext = DEFAULT_CONTEXT
+) -> Iterator[HandRecord | ParseFailure]:
+    """Each block parsed, or a failure: one result per block, in order.
+
+    Blocks of PHH files (``.phh``/``.phhs``, TOML) go to the PHH reader; text
+    blocks to the room their first line names (detection per block).
+    """
+    for block in blocks:
+        if phh.is_phh_path(block.path):
+            yield phh.parse_block(block, context)
+        else:
+            yield parse_block(block, context)
+
+
+def iter_file_blocks(path: str) -> Iterator[Block]:
+    """Blocks of one file: one per hand of a PHH file, else text blocks."""
+    if phh.is_phh_path(path):
+        yield from phh.hand_blocks(path, list(read_lines(path)))
+    else:
+        yield from iter_blocks(path)
+
+
+@dataclass(frozen=True, slots=True)
+class PipelineOptions:
+    """What runs after parsing: replay and audit under ``house_rules``, rake checked by the hook.
+
+    Must pickle (it travels to worker processes): pass a schedule object with a
+    method as ``rake_expectation``, never a lambda.
+    """
+
+    house_rules: HouseRules = DEFAULT_HOUSE_RULES
+    rake_expectation: RakeExpectationHook | None = None
+    replay: bool = True
+    parse_context: ParseContext = DEFAULT_CONTEXT
+    """What parsers are told besides the text (``--source-timezone``)."""
+    allin_preflop_samples: int | None = None
+    """None: exact all-in EV everywhere; N: seeded Monte Carlo of N deals before the flop."""
+
+
+DEFAULT_PIPELINE = PipelineOptions()
+
+
+def process_blocks(
+    blocks: Iterable[Block], options: PipelineOptions = DEFAULT_PIPELINE
+) -> Fragment:
+    """Tables for a run of blocks: parsed, then (for each hand) replayed and audited.
+
+    A parse failure stays a failure row; a hand the replay cannot finish is
+    kept with a ``replay_failed`` finding.
+    """
+    builder = FragmentBuilder()
+    for result in parse_blocks(blocks, options.parse_context):
+        if isinstance(result, HandRecord) and options.replay:
+            audited = audit_hand(result, options.house_rules, options.rake_expectation)
+            builder.add(result, audited)
+            builder.add_allin(allin_rows(result, audited.result, options.allin_preflop_samples))
+        else:
+            builder.add(result)
+    return builder.build()
+
+
+def process_file(
+    path: str | os.PathLike[str], options: PipelineOptions = DEFAULT_PIPELINE
+) -> Fragment:
+    """Tables for one file (a file that cannot be read becomes one failure row)."""
+    p = os.fspath(path)
+    try:
+        fragment = process_blocks(iter_file_blocks(p), options)
+    except OSError as exc:
+        builder = FragmentBuilder()
+        builder.add_failure(
+            ParseFailure(
+                source_path=p,
+                source_line=0,
+                reason_code="unreadable_file",
+                reason=f"{p}:0: cannot read file: {exc.strerror or exc}",
+                excerpt="",
+            )
+        )
+        builder.blocks = 1
+        fragment = builder.build()
+    fragment.files = 1
+    return fragment
+
+
+def process_text(
+    text: str, path: str = "<text>", options: PipelineOptions = DEFAULT_PIPELINE
+) -> Fragment:
+    """Tables for a string of hand-history text (tests, notebooks)."""
+    from omahahh.parsers.sources import split_blocks
+
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+    return process_blocks(split_blocks(path, lines), options)
+
+
+def parse_text(text: str, path: str = "<text>") -> list[HandRecord | ParseFailure]:
+    """Every block of a string of hand-history text, parsed (tests, notebooks, doctests)."""
+    from omahahh.parsers.sources import split_blocks
+
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+    return list(parse_blocks(split_blocks(path, lines)))

@@ -1,0 +1,307 @@
+"""The Parquet dataset on disk: atomic, incremental, de-duplicated.
+
+Layout of a dataset folder ``DIR``::
+
+    DIR/hands -> current/hands           (one folder of parts per table)
+    DIR/current -> .versions/<id>        (the one pointer swapped per run)
+    DIR/.versions/<id>/<table>/part-*.parquet
+    DIR/.versions/<id>/manifest.json
+
+A run writes a new version beside the current one (earlier parts are
+hard-linked, not copied), then replaces the ``current`` link in one atomic
+``rename``. An interrupted run leaves the previous version untouched, so no
+reader ever sees a half-written table. Readers use ``DIR/<table>/*.parquet``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
+from omahahh.errors import DatasetError
+from omahahh.version import __version__
+
+VERSIONS = ".versions"
+CURRENT = "current"
+MANIFEST = "manifest.json"
+# A part is written once a table's buffered rows reach this many bytes in memory:
+# it bounds memory per table whatever the input size, and keeps parts large enough.
+BYTES_PER_PART = 16 * 2**20
+
+
+def table_dir(root: str | os.PathLike[str], table: str) -> Path:
+    return Path(root) / table
+
+
+def is_dataset(path: str | os.PathLike[str]) -> bool:
+    """Does ``path`` hold a dataset written by ``ingest``?"""
+    return (Path(path) / CURRENT / MANIFEST).is_file()
+
+
+def read_manifest(root: str | os.PathLike[str]) -> dict[str, object]:
+    with open(Path(root) / CURRENT / MANIFEST, encoding="utf-8") as fh:
+        data: dict[str, object] = json.load(fh)
+    return data
+
+
+def scan(root: str | os.PathLike[str], table: str) -> pl.LazyFrame:
+    """Lazy frame over one table of a dataset (empty frame with the schema if no parts)."""
+    folder = Path(root) / CURRENT / table
+    parts = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+    if not parts:
+        return pl.LazyFrame(schema=schema(table))
+    return pl.scan_parquet([str(p) for p in parts], schema=schema(table))
+
+
+@dataclass(slots=True)
+class IngestCounts:
+    """What a run saw; ``blocks == parsed + duplicates + failures`` always."""
+
+    files: int = 0
+    blocks: int = 0
+    parsed: int = 0
+    duplicates: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.blocks / self.seconds if self.seconds > 0 else 0.0
+
+    def summary_line(self) -> str:
+        return (
+            f"files {self.files}, hand blocks {self.blocks}, hands parsed {self.parsed}, "
+            f"duplicates {self.duplicates}, failures {self.failures}, "
+            f"{self.seconds:.2f} s, {self.hands_per_second:,.0f} hands/s"
+        )
+
+
+@dataclass(slots=True)
+class _Dedup:
+    """Keys seen so far: hand_key -> text hash, and failure text hashes."""
+
+    hands: dict[str, str] = field(default_factory=dict)
+    failures: set[str] = field(default_factory=set)
+
+
+def _write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"part-{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:10]}.parquet"
+    arrow: pa.Table = frame.to_arrow()
+    meta = dict(arrow.schema.metadata or {})
+    meta.update(
+        {
+            b"omahahh.schema_version": SCHEMA_VERSION.encode(),
+            b"omahahh.table": table.encode(),
+            b"omahahh.version": __version__.encode(),
+        }
+    )
+    arrow = arrow.replace_schema_metadata(meta)
+    path = folder / name
+    tmp = folder / (name + ".tmp")
+    pq.write_table(arrow, tmp, compression="zstd")
+    os.replace(tmp, path)
+    return path
+
+
+class DatasetWriter:
+    """Writes one ingest run as a new dataset version; ``commit`` makes it current.
+
+    Use as a context manager: leaving the block without ``commit`` (an error,
+    Ctrl-C) removes the unfinished version and leaves the dataset as it was.
+    """
+
+    def __init__(self, root: str | os.PathLike[str], bytes_per_part: int = BYTES_PER_PART):
+        self.root = Path(root)
+        self.bytes_per_part = bytes_per_part
+        if self.root.exists() and not self.root.is_dir():
+            raise DatasetError(f"{self.root}: exists and is not a folder")
+        if self.root.is_dir() and any(self.root.iterdir()) and not is_dataset(self.root):
+            raise DatasetError(f"{self.root}: folder is not empty and holds no omahahh dataset")
+        self.version_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        self.version = self.root / VERSIONS / self.version_id
+        self.counts = IngestCounts()
+        self._seen = _Dedup()
+        self._buffers: dict[str, list[pl.DataFrame]] = {t: [] for t in TABLES}
+        self._buffered_bytes: dict[str, int] = dict.fromkeys(TABLES, 0)
+        self._committed = False
+
+    # -- context ------------------------------------------------------------
+    def __enter__(self) -> DatasetWriter:
+        self.version.mkdir(parents=True)
+        if is_dataset(self.root):
+            self._adopt_current()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if not self._committed:
+            shutil.rmtree(self.version, ignore_errors=True)
+
+    def _adopt_current(self) -> None:
+        manifest = read_manifest(self.root)
+        if str(manifest.get("schema_version")) != SCHEMA_VERSION:
+            raise DatasetError(
+                f"{self.root}: dataset schema {manifest.get('schema_version')} differs from "
+                f"this omahahh's {SCHEMA_VERSION}; ingest into a new folder"
+            )
+        current = (self.root / CURRENT).resolve()
+        for table in TABLES:
+            src = current / table
+            dst = self.version / table
+            dst.mkdir(parents=True, exist_ok=True)
+            if src.is_dir():
+                for part in src.glob("*.parquet"):
+                    os.link(part, dst / part.name)
+        keys = scan(self.root, "hands").select("hand_key", "text_hash").collect()
+        self._seen.hands = dict(
+            zip(keys["hand_key"].to_list(), keys["text_hash"].to_list(), strict=True)
+        )
+        fails = scan(self.root, "failures").select("text_hash").collect()
+        self._seen.failures = set(fails["text_hash"].drop_nulls().to_list())
+
+    # -- writing ------------------------------------------------------------
+    def add(self, fragment: Fragment) -> Fragment:
+        """De-duplicate ``fragment`` against everything seen, buffer and write it.
+
+        Returns the fragment as kept (duplicates dropped, conflicts as failures).
+        """
+        kept = self._dedupe(fragment)
+        self.counts.files += fragment.files
+        self.counts.blocks += fragment.blocks
+        self.counts.parsed += kept.hands
+        self.counts.failures += kept.failures
+        self.counts.duplicates += fragment.blocks - kept.hands - kept.failures
+        for table, frame in kept.frames.items():
+            if frame.height:
+                self._buffers[table].append(frame)
+                self._buffered_bytes[table] += int(frame.estimated_size())
+                if self._buffered_bytes[table] >= self.bytes_per_part:
+                    self._flush(table)
+        return kept
+
+    def _dedupe(self, fragment: Fragment) -> Fragment:
+        hands = fragment.frames["hands"]
+        seen = self._seen.hands
+        keep_keys: list[str] = []
+        conflicts: list[dict[str, object]] = []
+        keep_mask: list[bool] = []
+        for key, digest, path, line in zip(
+            hands["hand_key"].to_list(),
+            hands["text_hash"].to_list(),
+            hands["source_path"].to_list(),
+            hands["source_line"].to_list(),
+            strict=True,
+        ):
+            earlier = seen.get(key)
+            if earlier is None:
+                seen[key] = digest
+                keep_keys.append(key)
+                keep_mask.append(True)
+                continue
+            keep_mask.append(False)
+            if earlier != digest and digest not in self._seen.failures:
+                self._seen.failures.add(digest)
+                conflicts.append(
+                    {
+                        "source_path": path,
+                        "source_line": line,
+                        "reason_code": "duplicate_conflict",
+                        "reason": f"{path}:{line}: hand {key} already taken from a different text",
+                        "excerpt": "",
+                        "hand_key": key,
+                        "text_hash": digest,
+                    }
+                )
+        failures = fragment.frames["failures"]
+        fail_mask = []
+        for digest in failures["text_hash"].to_list():
+            if digest in self._seen.failures:
+                fail_mask.append(False)
+            else:
+                self._seen.failures.add(digest)
+                fail_mask.append(True)
+        frames = dict(fragment.frames)
+        if not all(keep_mask):
+            frames["hands"] = hands.filter(pl.Series(keep_mask, dtype=pl.Boolean))
+            # Child rows follow their own hand (by ordinal), not its key: two
+            # copies of one key in a fragment must not both keep their rows.
+            for table, owners in fragment.owners.items():
+                mask = [keep_mask[o] for o in owners]
+                frames[table] = frames[table].filter(pl.Series(mask, dtype=pl.Boolean))
+        frames["failures"] = failures.filter(pl.Series(fail_mask, dtype=pl.Boolean))
+        if conflicts:
+            frames["failures"] = pl.concat(
+                [frames["failures"], pl.DataFrame(conflicts, schema=schema("failures"))]
+            )
+        return Fragment(frames=frames, blocks=fragment.blocks, files=fragment.files, owners={})
+
+    def _flush(self, table: str) -> None:
+        frames = self._buffers[table]
+        if frames:
+            _write_part(self.version / table, table, pl.concat(frames))
+        self._buffers[table] = []
+        self._buffered_bytes[table] = 0
+
+    def commit(self, sources: list[str] | None = None) -> None:
+        """Write the remaining rows and make this version the dataset's current one."""
+        for table in TABLES:
+            self._flush(table)
+            folder = self.version / table
+            if not any(folder.glob("*.parquet")):
+                # An empty part keeps "DIR/<table>/*.parquet" readable by every tool.
+                _write_part(folder, table, pl.DataFrame(schema=schema(table)))
+        manifest = {
+            "schema_version": SCHEMA_VERSION,
+            "omahahh_version": __version__,
+            "version": self.version_id,
+            "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "tables": {
+                t: sorted(p.name for p in (self.version / t).glob("*.parquet")) for t in TABLES
+            },
+            "run": {
+                "files": self.counts.files,
+                "blocks": self.counts.blocks,
+                "parsed": self.counts.parsed,
+                "duplicates": self.counts.duplicates,
+                "failures": self.counts.failures,
+                "sources": sources or [],
+            },
+        }
+        tmp = self.version / (MANIFEST + ".tmp")
+        tmp.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        os.replace(tmp, self.version / MANIFEST)
+        previous = (self.root / CURRENT).resolve() if is_dataset(self.root) else None
+        _swap_symlink(self.root / CURRENT, Path(VERSIONS) / self.version_id)
+        for table in TABLES:
+            link = self.root / table
+            if not link.is_symlink():
+                if link.exists():
+                    raise DatasetError(f"{link}: exists and is not the dataset's table link")
+                link.symlink_to(Path(CURRENT) / table, target_is_directory=True)
+        self._committed = True
+        if previous is not None and previous != self.version.resolve():
+            shutil.rmtree(previous, ignore_errors=True)
+
+
+def _swap_symlink(link: Path, target: Path) -> None:
+    """Point ``link`` at ``target`` atomically (a new link renamed over the old)."""
+    tmp = link.with_name(f".{link.name}.{uuid.uuid4().hex[:8]}")
+    tmp.symlink_to(target, target_is_directory=True)
+    os.replace(tmp, link)
+
+
+def iter_table_parts(root: str | os.PathLike[str], table: str) -> Iterator[Path]:
+    folder = Path(root) / CURRENT / table
+    yield from sorted(folder.glob("*.parquet"))

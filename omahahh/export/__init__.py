@@ -1,0 +1,1 @@
+"""Export of the dataset's hands to other formats (PHH)."""

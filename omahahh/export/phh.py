@@ -1,0 +1,289 @@
+"""Records (or a whole dataset) to PHH files, the Poker Hand History standard.
+
+Each hand is written as the standard describes it (``variant``, ``antes``,
+``blinds_or_straddles``, ``min_bet`` or ``small_bet``/``big_bet``,
+``starting_stacks``, ``actions``, ``players``, ``seats``, ``table``, ``hand``,
+``currency``, date and time in UTC), so PokerKit can replay the ``PO`` and
+``FO/8`` hands. Then the standard part is read back exactly as the importer
+would read it, and every record field that comes back different is written as
+a user-defined field ``_omahahh_<field>`` (``_omahahh_none`` lists null
+fields). So importing an exported file gives back the same record, tables
+and all, while the standard part stays plain PHH. docs/SITES.md lists what
+is written for games the standard lacks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from omahahh.cards import cards_str
+from omahahh.errors import HandParseError, OmahahhError
+from omahahh.model import POST_KINDS, ActionKind, HandRecord, Street, Structure
+from omahahh.money import CHIPS
+from omahahh.parsers.context import DEFAULT_CONTEXT
+from omahahh.parsers.phh import NONE_KEY, PREFIX, SOURCE_FIELDS, unit_for
+from omahahh.parsers.phh_codec import TomlValue, encode, toml_lines
+from omahahh.parsers.phh_standard import standard_record, variant_of
+
+PER_FILE = 1_000
+_BOARD_SLICES = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
+_STREET_ORDER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
+_LIVE_POSTS = {ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE}
+
+
+class ExportError(OmahahhError):
+    """The output folder cannot be written."""
+
+
+@dataclass(slots=True)
+class ExportCounts:
+    hands: int = 0
+    files: int = 0
+    skipped: int = 0  # hands the standard cannot hold (fewer than two players dealt in)
+
+    def summary_line(self) -> str:
+        return f"hands written {self.hands}, files {self.files}, skipped {self.skipped}"
+
+
+def players_in_order(hand: HandRecord) -> list[str]:
+    """Players dealt in, clockwise from the first seat left of the button; button last."""
+    acted = {a.player for a in hand.actions}
+    dealt_in = [
+        s for s in hand.seats if (not s.sitting_out and not s.out_of_hand) or s.player in acted
+    ]
+    button = hand.button_seat if hand.button_seat is not None else 0
+    dealt_in.sort(key=lambda s: (s.seat <= button, s.seat))
+    return [s.player for s in dealt_in]
+
+
+def _units(amount: int, unit: int) -> int | Decimal:
+    if amount % unit == 0:
+        return amount // unit
+    return Decimal(amount) / Decimal(unit)
+
+
+def _text(amount: int, unit: int) -> str:
+    value = _units(amount, unit)
+    return str(value) if isinstance(value, int) else format(value, "f")
+
+
+def standard_part(hand: HandRecord) -> dict[str, TomlValue]:
+    """The standard fields for ``hand`` (values as TOML would read them back)."""
+    names = players_in_order(hand)
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    unit = hand.unit
+    antes = [0] * n
+    live_posts = [0] * n
+    for a in hand.actions:
+        i = index.get(a.player)
+        if i is None:
+            continue
+        if a.kind is ActionKind.POST_ANTE:
+            antes[i] += a.amount
+        elif a.kind in _LIVE_POSTS:
+            live_posts[i] += a.amount
+    # Blinds are listed by position; heads-up the button (p2) posts the small blind.
+    blinds = [live_posts[1], live_posts[0]] if n == 2 else live_posts
+    doc: dict[str, TomlValue] = {"variant": variant_of(hand.game)}
+    doc["antes"] = [_units(x, unit) for x in antes]
+    doc["blinds_or_straddles"] = [_units(x, unit) for x in blinds]
+    if hand.game.structure is Structure.FIXED_LIMIT:
+        small = hand.small_bet or hand.big_blind or unit
+        doc["small_bet"] = _units(small, unit)
+        doc["big_bet"] = _units(hand.big_bet or 2 * small, unit)
+    else:
+        doc["min_bet"] = _units(hand.big_blind or max(blinds, default=0) or unit, unit)
+    stacks = {s.player: s.stack_start for s in hand.seats}
+    doc["starting_stacks"] = [_units(stacks[name], unit) for name in names]
+    doc["actions"] = _actions(hand, names, index)
+    doc["players"] = list(names)
+    seat_of = {s.player: s.seat for s in hand.seats}
+    doc["seats"] = [seat_of[name] for name in names]
+    if hand.max_seats is not None:
+        doc["seat_count"] = hand.max_seats
+    if hand.table_name:
+        doc["table"] = hand.table_name
+    doc["hand"] = hand.hand_id
+    if hand.currency != CHIPS:
+        doc["currency"] = hand.currency
+    if hand.started_at is not None:
+        t = hand.started_at
+        doc["year"], doc["month"], doc["day"] = t.year, t.month, t.day
+        doc["time"] = t.time().replace(microsecond=0)
+        doc["time_zone"] = "UTC"
+    return doc
+
+
+def _actions(hand: HandRecord, names: list[str], index: dict[str, int]) -> list[str]:
+    out: list[str] = []
+    dealt = dict(hand.dealt)
+    unknown = "??" * hand.game.hole_card_count
+    for i, name in enumerate(names):
+        cards = dealt.get(name)
+        out.append(f"d dh p{i + 1} {cards_str(cards, '') if cards else unknown}")
+    board = hand.boards[0] if hand.boards else ()
+    dealt_to = Street.PREFLOP
+
+    def deal_up_to(street: Street) -> None:
+        nonlocal dealt_to
+        for s in (Street.FLOP, Street.TURN, Street.RIVER):
+            if _STREET_ORDER[dealt_to] < _STREET_ORDER[s] <= _STREET_ORDER[street]:
+                lo, hi = _BOARD_SLICES[s]
+                if len(board) >= hi:
+                    out.append(f"d db {cards_str(board[lo:hi], '')}")
+                    dealt_to = s
+
+    for a in hand.actions:
+        actor = index.get(a.player)
+        if actor is None or a.kind in POST_KINDS:
+            continue  # posts follow from antes and blinds_or_straddles
+        deal_up_to(a.street)
+        label = f"p{actor + 1}"
+        if a.kind is ActionKind.FOLD:
+            out.append(f"{label} f")
+        elif a.kind in (ActionKind.CHECK, ActionKind.CALL):
+            out.append(f"{label} cc")
+        elif a.to_amount is not None:
+            out.append(f"{label} cbr {_text(a.to_amount, hand.unit)}")
+    deal_up_to(Street.RIVER)
+    shown: set[int] = set()
+    for show in hand.shows:
+        shower = index.get(show.player)
+        if shower is None or shower in shown or show.mucked or not show.cards:
+            continue  # one show per player (a room may print a hand twice)
+        shown.add(shower)
+        comment = f" # {show.description}" if show.description else ""
+        out.append(f"p{shower + 1} sm {cards_str(show.cards, '')}{comment}")
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every 0-based ``line`` offset zeroed (they are not exported)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if "line" in changes:
+            changes["line"] = 0
+        return dataclasses.replace(value, **changes)
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def phh_document(hand: HandRecord) -> dict[str, TomlValue]:
+    """The PHH fields for ``hand``: standard ones, then ``_omahahh_`` overrides.
+
+    Raises :class:`HandParseError` (``not_representable``) for a hand with fewer
+    than two players dealt in, which the standard cannot hold.
+    """
+    doc = standard_part(hand)
+    if len(doc["starting_stacks"]) < 2:
+        raise HandParseError("not_representable", "fewer than two players dealt in")
+    if hand.unit != unit_for(doc, hand.currency):
+        doc[PREFIX + "unit"] = hand.unit
+    derived = standard_record(
+        doc,
+        unit=hand.unit,
+        currency=hand.currency,
+        hand_id=hand.hand_id,
+        context=DEFAULT_CONTEXT,
+        source_path="",
+        source_line=1,
+        text_hash="",
+        line_of=lambda _text: 0,
+    )
+    nulls: list[str] = []
+    for f in dataclasses.fields(HandRecord):
+        if f.name in SOURCE_FIELDS or f.name == "unit":
+            continue
+        want = _plain(getattr(hand, f.name))
+        if want == _plain(getattr(derived, f.name)):
+            continue
+        if want is None:
+            nulls.append(f.name)
+        else:
+            doc[PREFIX + f.name] = encode(want, f.name)
+    if nulls:
+        doc[NONE_KEY] = nulls
+    return doc
+
+
+def phh_text(hand: HandRecord) -> str:
+    """One ``.phh`` file's text for ``hand``."""
+    return "\n".join(toml_lines(phh_document(hand))) + "\n"
+
+
+_SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def export_records(
+    hands: Iterable[HandRecord],
+    out: str | os.PathLike[str],
+    per_file: int = PER_FILE,
+    on_hand: Callable[[int], None] | None = None,
+) -> ExportCounts:
+    """Write ``hands`` under ``out``: ``hands-00001.phhs`` of ``per_file`` hands each,
+    or one ``<site>-<hand id>.phh`` per hand when ``per_file`` is 1."""
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot create the output folder: {exc.strerror}") from None
+    counts = ExportCounts()
+    chunk: list[str] = []
+
+    def flush() -> None:
+        if not chunk:
+            return
+        counts.files += 1
+        _write(folder / f"hands-{counts.files:05d}.phhs", "\n".join(chunk))
+        chunk.clear()
+
+    for hand in hands:
+        try:
+            doc = phh_document(hand)
+        except HandParseError:
+            counts.skipped += 1
+            continue
+        body = "\n".join(toml_lines(doc)) + "\n"
+        counts.hands += 1
+        if per_file == 1:
+            counts.files += 1
+            _write(folder / f"{_SAFE.sub('_', hand.hand_key.replace(':', '-'))}.phh", body)
+        else:
+            chunk.append(f"[{len(chunk) + 1}]\n{body}")
+            if len(chunk) >= per_file:
+                flush()
+        if on_hand is not None:
+            on_hand(1)
+    flush()
+    return counts
+
+
+def _write(path: Path, text: str) -> None:
+    """Write atomically: a reader never sees half a file."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise ExportError(f"{path}: cannot write: {exc.strerror}") from None
+
+
+def export_dataset(
+    root: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    per_file: int = PER_FILE,
+    on_hand: Callable[[int], None] | None = None,
+) -> ExportCounts:
+    """Every hand of the dataset at ``root`` as PHH files under ``out``."""
+    from omahahh.export.phh_rows import records_from_dataset
+
+    return export_records(records_from_dataset(root), out, per_file, on_hand)

@@ -1,0 +1,208 @@
+"""Dataset rows back to records, for exporting a dataset without re-parsing its text.
+
+The records rebuilt here are *table-equivalent*: turned into tables again
+(:mod:`omahahh.dataset.fragments`) they give the same ``hands``, ``players``,
+``actions`` and ``collections`` text columns the dataset holds. What the tables
+do not keep (a show's position in the text, an uncalled return's street, line
+offsets beyond ``source_line``) is rebuilt in one fixed way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import polars as pl
+
+from omahahh.cards import parse_cards
+from omahahh.dataset.store import scan
+from omahahh.model import (
+    Action,
+    ActionKind,
+    CashOut,
+    Collection,
+    GameInfo,
+    GameType,
+    HandRecord,
+    Seat,
+    Show,
+    Site,
+    Street,
+    Structure,
+    SummarySeat,
+    UncalledReturn,
+)
+
+BATCH_HANDS = 5_000
+Row = dict[str, Any]
+
+
+def records_from_dataset(root: str | os.PathLike[str]) -> Iterator[HandRecord]:
+    """Every hand of a dataset as a record, in ``hands`` order, a batch at a time."""
+    keys = scan(root, "hands").select("hand_key").collect()["hand_key"].to_list()
+    for start in range(0, len(keys), BATCH_HANDS):
+        batch = keys[start : start + BATCH_HANDS]
+        frames = {
+            t: scan(root, t).filter(pl.col("hand_key").is_in(batch)).collect()
+            for t in ("hands", "players", "actions", "collections")
+        }
+        yield from records_from_frames(**frames)
+
+
+def records_from_frames(
+    hands: pl.DataFrame, players: pl.DataFrame, actions: pl.DataFrame, collections: pl.DataFrame
+) -> Iterator[HandRecord]:
+    """Records for the hands of these frames (children matched by ``hand_key``)."""
+    by_hand: dict[str, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
+    for name, frame in (("players", players), ("actions", actions), ("collections", collections)):
+        order = "seat" if name == "players" else "seq"
+        for row in frame.sort("hand_key", order).iter_rows(named=True):
+            by_hand[row["hand_key"]][name].append(row)
+    for row in hands.iter_rows(named=True):
+        children = by_hand.get(row["hand_key"], {})
+        yield record_from_rows(
+            row,
+            children.get("players", []),
+            children.get("actions", []),
+            children.get("collections", []),
+        )
+
+
+def _cards(values: Iterable[str] | None) -> tuple[int, ...]:
+    return parse_cards(" ".join(values)) if values else ()
+
+
+def record_from_rows(
+    hand: Row, players: list[Row], actions: list[Row], collections: list[Row]
+) -> HandRecord:
+    """One hand's record from its ``hands`` row and its child rows."""
+    base = hand["source_line"] or 0
+    acted = {a["player"] for a in actions}
+    last_street: dict[str, Street] = {}
+    action_records = []
+    for a in actions:
+        street = Street(a["street"])
+        last_street[a["player"]] = street
+        action_records.append(
+            Action(
+                street=street,
+                player=a["player"],
+                kind=ActionKind(a["kind"]),
+                amount=a["amount"],
+                to_amount=a["to_amount"],
+                raise_by=a["raise_by"],
+                all_in=a["all_in"],
+                line=(a["source_line"] or base) - base,
+            )
+        )
+    seats: list[Seat] = []
+    dealt: list[tuple[str, tuple[int, ...]]] = []
+    shows: list[Show] = []
+    summary: list[SummarySeat] = []
+    uncalled: list[UncalledReturn] = []
+    cashouts: list[CashOut] = []
+    for p in players:
+        name = p["player"]
+        # dealt_in = (not sitting out and not out of hand) or acted: invert it.
+        out_of_hand = not p["dealt_in"] and not p["sitting_out"] and name not in acted
+        seats.append(
+            Seat(
+                seat=p["seat"],
+                player=name,
+                stack_start=p["stack_start"],
+                sitting_out=p["sitting_out"],
+                out_of_hand=out_of_hand,
+                bounty=p["bounty_reported"],
+            )
+        )
+        cards = _cards(p["hole_cards"])
+        if cards:
+            dealt.append((name, cards))
+        if p["showed"]:
+            shows.append(Show(player=name, cards=cards, description=p["show_description"]))
+        if p["summary_won_reported"] is not None or p["mucked"]:
+            summary.append(
+                SummarySeat(
+                    seat=p["seat"], player=name, won=p["summary_won_reported"], mucked=p["mucked"]
+                )
+            )
+        if p["uncalled_reported"]:
+            street = last_street.get(name, Street.PREFLOP)
+            uncalled.append(
+                UncalledReturn(player=name, amount=p["uncalled_reported"], street=street)
+            )
+        if p["cashout_reported"] is not None:
+            cashouts.append(
+                CashOut(
+                    player=name, amount=p["cashout_reported"], fee=p["cashout_fee_reported"] or 0
+                )
+            )
+    variant = hand["variant"]
+    return HandRecord(
+        site=Site(hand["site"]),
+        hand_id=hand["hand_id"],
+        started_at=hand["started_at"],
+        started_at_text=hand["started_at_local"] or "",
+        game=GameInfo(
+            variant=variant,
+            structure=Structure(hand["structure"]),
+            hole_card_count=hand["hole_card_count"],
+            hi_lo=hand["hi_lo"],
+            courchevel=variant.startswith("C"),
+            game_label=hand["game_label"],
+            mixed_game=hand["mixed_game"],
+        ),
+        game_type=GameType(hand["game_type"]),
+        fast_fold=hand["fast_fold"],
+        home_game=hand["home_game"],
+        tournament_id=hand["tournament_id"],
+        tournament_level=hand["tournament_level"],
+        buy_in=hand["buy_in"],
+        currency=hand["currency"],
+        unit=hand["unit"],
+        stakes=hand["stakes"],
+        small_blind=hand["small_blind"],
+        big_blind=hand["big_blind"],
+        small_bet=hand["small_bet"],
+        big_bet=hand["big_bet"],
+        ante=hand["ante"],
+        table_name=hand["table_name"],
+        max_seats=hand["max_seats"],
+        button_seat=hand["button_seat"],
+        seats=tuple(seats),
+        actions=tuple(action_records),
+        dealt=tuple(dealt),
+        boards=tuple(_cards(b) for b in hand["board"] or []),
+        uncalled=tuple(uncalled),
+        collections=tuple(
+            Collection(
+                player=c["player"],
+                amount=c["amount"],
+                pot_index=c["pot_index"],
+                run=c["run"],
+                half=c["half_reported"],
+                pot_label=c["pot_label"],
+                line=(c["source_line"] or base) - base,
+            )
+            for c in collections
+        ),
+        shows=tuple(shows),
+        cashouts=tuple(cashouts),
+        summary_seats=tuple(summary),
+        cancelled=hand["cancelled"],
+        betting_capped=tuple(Street(s) for s in hand["betting_capped_streets"] or []),
+        total_pot_reported=hand["total_pot_reported"],
+        main_pot_reported=hand["main_pot_reported"],
+        side_pots_reported=tuple(hand["side_pots_reported"] or []),
+        rake_reported=hand["rake_reported"],
+        jackpot_reported=hand["jackpot_reported"],
+        other_fees_reported=hand["other_fees_reported"],
+        cash_drop_reported=hand["cash_drop_reported"],
+        run_count=hand["run_count"],
+        source_path=hand["source_path"] or "",
+        source_line=base,
+        text_hash=hand["text_hash"] or "",
+        notes=tuple(hand["parser_notes"] or []),
+    )

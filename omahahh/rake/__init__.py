@@ -1,0 +1,1 @@
+"""Rake schedules as data: loading, inference, reconciliation and attribution."""

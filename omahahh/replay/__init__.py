@@ -1,0 +1,1 @@
+"""Replay: walk a parsed hand under the rules and derive what should have happened."""

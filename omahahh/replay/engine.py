@@ -1,0 +1,159 @@
+"""Replay: re-derive a hand under the rules, independently of what the room printed.
+
+Driven by seats, stacks, posts, actions, boards and shown cards. It never
+reads the reported total pot, side pots, uncalled returns or collected
+amounts; the one reported figure it uses is the rake (and a room's other
+fees), because the room takes it out of the pots before paying the winners.
+
+>>> from omahahh.dataset.pipeline import parse_text
+>>> hand = parse_text(EXAMPLE)[0]
+>>> result = replay(hand)
+>>> result.total_pot, [(a.seat, a.amount) for a in result.awards]
+(20, [(2, 19)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.model import HandRecord, Street
+from omahahh.replay.betting import Decision, UncalledDerived, walk_betting
+from omahahh.replay.showdown import DerivedAward, DerivedPot, derive_pots, fees_taken, showdown
+
+__all__ = [
+    "Decision",
+    "DerivedAward",
+    "DerivedPot",
+    "PlayerResult",
+    "ReplayResult",
+    "UncalledDerived",
+    "replay",
+]
+
+EXAMPLE = """PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/01 12:00:00 ET
+Table 'Example' 6-max Seat #1 is the button
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+Seat 3: C ($10 in chips)
+B: posts small blind $0.05
+C: posts big blind $0.10
+*** HOLE CARDS ***
+A: folds
+B: raises $0.20 to $0.30
+C: folds
+Uncalled bet ($0.20) returned to B
+B collected $0.19 from pot
+B: doesn't show hand
+*** SUMMARY ***
+Total pot $0.20 | Rake $0.01
+Seat 1: A (button) folded before Flop (didn't bet)
+Seat 2: B (small blind) collected ($0.19)
+Seat 3: C (big blind) folded before Flop
+"""
+
+
+class PlayerResult(NamedTuple):
+    """A seat's derived money: chips put in (after returns) and chips won."""
+
+    seat: int
+    player: str
+    stack_start: int
+    invested: int
+    won: int | None  # None when a pot this player could win cannot be derived
+    folded: bool
+    all_in: bool
+    dealt_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """Everything replay derived for one hand."""
+
+    hand_key: str
+    decisions: tuple[Decision, ...]
+    players: tuple[PlayerResult, ...]
+    uncalled: tuple[UncalledDerived, ...]
+    pots: tuple[DerivedPot, ...]
+    awards: tuple[DerivedAward, ...]
+    total_pot: int
+    rake: int
+    fees: int
+    missing: tuple[tuple[Street, int], ...]
+    bad_cards: str | None
+    cancelled: bool
+
+    def name_of(self, seat: int) -> str:
+        for p in self.players:
+            if p.seat == seat:
+                return p.player
+        return ""
+
+    def seat_of(self, player: str) -> int | None:
+        for p in self.players:
+            if p.player == player:
+                return p.seat
+        return None
+
+
+def replay(hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES) -> ReplayResult:
+    """Re-derive ``hand``: legal options at each action, pots, rake, awards.
+
+    Raises only on a replay bug; :func:`omahahh.audit.hand.audit_hand` turns that
+    into a finding so no hand is ever lost.
+    """
+    outcome = walk_betting(hand, rules)
+    players = outcome.players
+    names = {seat: p.name for seat, p in players.items()}
+    if hand.cancelled:
+        # The hand was stopped: every bet goes back (R-TO-3).
+        for p in players.values():
+            p.invested = 0
+        uncalled: tuple[UncalledDerived, ...] = ()
+    else:
+        uncalled = tuple(outcome.uncalled)
+    if hand.cancelled:
+        for p in players.values():
+            p.dead = 0
+    # Levels come from live bets; antes and dead blinds are dead money of the main pot.
+    live = {seat: p.invested - p.dead for seat, p in players.items() if p.invested > p.dead}
+    dead = sum(p.dead for p in players.values())
+    in_hand = [seat for seat, p in players.items() if p.dealt_in and not p.folded]
+    cash_drop = 0 if hand.cancelled else (hand.cash_drop_reported or 0)
+    # A player all-in on the ante alone can win only the dead money: its own pot first.
+    ante_only = any(live.get(s, 0) == 0 and players[s].dead > 0 for s in in_hand)
+    pots = derive_pots(live, in_hand, cash_drop + dead, separate_extra=ante_only)
+    rake, fees = (0, 0) if hand.cancelled else fees_taken(hand)
+    sd = showdown(hand, pots, rake, fees, names, rules)
+    won: dict[int, int] = {}
+    for a in sd.awards:
+        won[a.seat] = won.get(a.seat, 0) + a.amount
+    unknown = {s for pot in sd.pots if not pot.verifiable for s in pot.eligible}
+    results = tuple(
+        PlayerResult(
+            seat=seat,
+            player=p.name,
+            stack_start=p.stack_start,
+            invested=p.invested,
+            won=None if seat in unknown else won.get(seat, 0),
+            folded=p.folded,
+            all_in=p.all_in,
+            dealt_in=p.dealt_in,
+        )
+        for seat, p in sorted(players.items())
+    )
+    return ReplayResult(
+        hand_key=hand.hand_key,
+        decisions=tuple(outcome.decisions),
+        players=results,
+        uncalled=uncalled,
+        pots=sd.pots,
+        awards=sd.awards,
+        total_pot=sum(live.values()) + dead + cash_drop,
+        rake=rake,
+        fees=fees,
+        missing=tuple(outcome.missing),
+        bad_cards=sd.bad_cards,
+        cancelled=hand.cancelled,
+    )

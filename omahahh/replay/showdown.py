@@ -1,0 +1,208 @@
+"""Pots, rake and awards of a replayed hand: from contributions and cards to who gets what.
+
+Uses only what the betting walk derived plus seats, shown cards and boards;
+the one reported figure read is the rake (and a room's non-rake fees), which
+the room takes from the pots before paying (:mod:`omahahh.rules.allocation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from omahahh.errors import CardError
+from omahahh.eval.evaluator import omaha_high, omaha_low
+from omahahh.house_rules import HouseRules
+from omahahh.model import HandRecord
+from omahahh.rooms.conventions import ROOMS
+from omahahh.rooms.rake_allocation import allocation_for
+from omahahh.rules.allocation import allocate_rake
+from omahahh.rules.odd_chips import clockwise_from_button
+from omahahh.rules.pots import Pot, build_pots, split_between_runs
+from omahahh.rules.showdown import Contestant, award_pot
+
+
+@dataclass(frozen=True, slots=True)
+class DerivedPot:
+    """One pot on one board: chips before and after rake, who may win it, who contested it.
+
+    ``verifiable`` is False when the winner cannot be derived (a contested pot
+    with no fully shown hand, or an incomplete board); ``unshown`` lists
+    eligible players who did not show (they cannot win, R-SD-2).
+    """
+
+    run: int
+    index: int
+    eligible: tuple[int, ...]
+    gross: int
+    rake: int
+    amount: int
+    contested: bool
+    verifiable: bool
+    contestants: tuple[int, ...]
+    unshown: tuple[int, ...]
+
+
+class DerivedAward(NamedTuple):
+    """Chips of one pot (or half) derived for one seat."""
+
+    run: int
+    pot_index: int
+    half: str
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownOutcome:
+    pots: tuple[DerivedPot, ...]
+    awards: tuple[DerivedAward, ...]
+    bad_cards: str | None  # why shown cards could not be evaluated (a card seen twice)
+
+
+def known_hands(hand: HandRecord) -> dict[str, tuple[int, ...]]:
+    """Hands shown in full at showdown (shows lines, or SUMMARY ``showed [...]``)."""
+    need = hand.game.hole_card_count
+    shown: dict[str, tuple[int, ...]] = {}
+    for s in hand.shows:
+        if not s.mucked and len(s.cards) == need:
+            shown[s.player] = s.cards
+    for sm in hand.summary_seats:
+        if sm.showed and not sm.mucked and len(sm.showed) == need:
+            shown.setdefault(sm.player, sm.showed)
+    return shown
+
+
+def derive_pots(
+    contributions: Mapping[int, int],
+    in_hand: Sequence[int],
+    extra_main: int = 0,
+    separate_extra: bool = False,
+) -> list[Pot]:
+    """Pots of the whole hand from live bets (R-POT-1); ``extra_main`` (antes, dead blinds,
+    promotional money) joins the main pot, or is a main pot of its own when a player in
+    the hand put in nothing else (all-in on the ante)."""
+    pots = build_pots(contributions, in_hand)
+    if extra_main and separate_extra:
+        first = Pot(0, extra_main, tuple(sorted(in_hand)), 0)
+        return [first] + [Pot(p.index + 1, p.amount, p.eligible, p.level) for p in pots]
+    if extra_main and pots:
+        first = pots[0]
+        pots[0] = Pot(first.index, first.amount + extra_main, first.eligible, first.level)
+    elif extra_main:
+        pots = [Pot(0, extra_main, tuple(sorted(in_hand)), 0)]
+    return pots
+
+
+def showdown(
+    hand: HandRecord,
+    pots: Sequence[Pot],
+    rake: int,
+    fees: int,
+    names: Mapping[int, str],
+    rules: HouseRules,
+) -> ShowdownOutcome:
+    """Rake and fees out of each pot, each pot split between the boards, each part awarded.
+
+    The rake is spread the way the room does it (:mod:`omahahh.rules.allocation`);
+    other fees (GGPoker's jackpot) in proportion to the pots.
+    """
+    allocation = allocation_for(hand.site)
+    amounts = [p.amount for p in pots]
+    raked = allocate_rake(
+        rake, amounts, allocation.method, allocation.rate_for(hand.started_at),
+        allocation.cap_margin,
+    )  # fmt: skip
+    fee_parts = allocate_rake(fees, amounts)
+    rake_parts = [r + f for r, f in zip(raked, fee_parts, strict=True)]
+    runs = max(1, len(hand.boards))
+    room = ROOMS.get(hand.site)
+    split_uncontested = room is None or room.runs_split_uncontested_pots
+    order = clockwise_from_button(names, hand.button_seat)
+    seat_of = {name: seat for seat, name in names.items()}
+    shown = {seat_of[n]: cards for n, cards in known_hands(hand).items() if n in seat_of}
+    out_pots: list[DerivedPot] = []
+    awards: list[DerivedAward] = []
+    bad_cards: str | None = None
+    for pot, taken in zip(pots, rake_parts, strict=True):
+        # The boards share what is left after rake; odd chips go to the first board.
+        shared = runs if len(pot.eligible) > 1 or split_uncontested else 1
+        net_parts = split_between_runs(pot.amount - taken, shared)
+        rake_runs = split_between_runs(taken, shared)
+        for run, (amount, run_rake) in enumerate(zip(net_parts, rake_runs, strict=True)):
+            gross = amount + run_rake
+            board = hand.boards[run] if run < len(hand.boards) else ()
+            contested = len(pot.eligible) > 1
+            contestants = [s for s in pot.eligible if s in shown] if contested else []
+            unshown = tuple(s for s in pot.eligible if s not in shown) if contested else ()
+            verifiable = not contested or (bool(contestants) and len(board) == 5)
+            shares = []
+            if not contested:
+                shares = [(pot.eligible[0], "whole", amount)] if pot.eligible else []
+            elif verifiable:
+                try:
+                    scored = _score(contestants, shown, board, hand.game.hi_lo)
+                except CardError as exc:
+                    bad_cards = str(exc)
+                    verifiable = False
+                else:
+                    shares = [
+                        (s.seat, s.half, s.amount)
+                        for s in award_pot(
+                            amount,
+                            scored,
+                            hi_lo=hand.game.hi_lo,
+                            order=order,
+                            odd_chip_to=rules.hi_lo_odd_chip,
+                        )
+                    ]
+            out_pots.append(
+                DerivedPot(
+                    run=run,
+                    index=pot.index,
+                    eligible=pot.eligible,
+                    gross=gross,
+                    rake=run_rake,
+                    amount=amount,
+                    contested=contested,
+                    verifiable=verifiable,
+                    contestants=tuple(contestants),
+                    unshown=unshown,
+                )
+            )
+            awards += [DerivedAward(run, pot.index, half, s, amt) for s, half, amt in shares]
+    return ShowdownOutcome(tuple(out_pots), tuple(awards), bad_cards)
+
+
+def _score(
+    seats: Sequence[int], shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], hi_lo: bool
+) -> list[Contestant]:
+    used: set[int] = set(board)
+    if len(used) != len(board):
+        raise CardError("the board holds a card twice")
+    for s in seats:
+        cards = set(shown[s])
+        if cards & used or len(cards) != len(shown[s]):
+            raise CardError(f"seat {s} shows a card already on the board or in another hand")
+        used |= cards
+    return [
+        Contestant(
+            s,
+            omaha_high(shown[s], board),
+            omaha_low(shown[s], board) if hi_lo else None,
+        )
+        for s in seats
+    ]
+
+
+def fees_taken(hand: HandRecord) -> tuple[int, int]:
+    """(rake, other fees) the room took from the pot, as reported (0 when not printed)."""
+    room = ROOMS.get(hand.site)
+    fees = 0
+    if room is not None:
+        for column in room.fees_outside_rake:
+            value = getattr(hand, column, None)
+            if isinstance(value, int):
+                fees += value
+    return hand.rake_reported or 0, fees

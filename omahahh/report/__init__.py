@@ -1,0 +1,1 @@
+"""What users read: rendered tables, the audit report, one hand shown, the graph."""

@@ -1,0 +1,1 @@
+"""Player statistics from the dataset's tables."""

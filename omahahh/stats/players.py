@@ -1,0 +1,207 @@
+"""Player statistics: sums of the per-hand facts over players and groups, as polars.
+
+Each statistic of :data:`STATS` is a numerator and (for rates) a
+denominator, both sums of columns of :func:`omahahh.stats.facts.player_hands`
+over the rows of a group; docs/STATS.md defines every one with an example
+hand. Rows are always grouped by currency: money of different currencies is
+never added (big-blind figures are per currency too).
+
+>>> from omahahh.dataset.pipeline import process_text
+>>> from omahahh.replay.allin import EXAMPLE
+>>> frame = player_stats(tables_of(process_text(EXAMPLE).frames))
+>>> frame.select("player", "hands", "net_won", "vpip", "pfr", "allin_ev_net").rows()
+[('A', 1, -1000, 100.0, 100.0, -523), ('B', 1, 900, 100.0, 0.0, 423)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import polars as pl
+
+from omahahh.dataset.store import scan
+from omahahh.dataset.tables import TABLES
+from omahahh.eval.starting_hands import UNKNOWN, add_categories, category_labels_expr
+from omahahh.stats.aliases import Aliases
+from omahahh.stats.facts import Tables, player_hands
+from omahahh.stats.filters import NO_FILTER, StatsFilter, StatsInputError
+
+
+class Kind(StrEnum):
+    COUNT = "count"  # a number of hands
+    MONEY = "money"  # minor units of the row's currency
+    BIG_BLINDS = "bb"  # big blinds (float)
+    PERCENT = "percent"  # 100 × numerator ÷ denominator
+    RATIO = "ratio"  # numerator ÷ denominator
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """One output column: the sum of ``numerator`` (÷ the sum of ``denominator``)."""
+
+    name: str
+    kind: Kind
+    numerator: str
+    denominator: str | None = None
+    scale: float = 1.0
+
+
+_P = Kind.PERCENT
+STATS: tuple[Stat, ...] = (
+    Stat("hands", Kind.COUNT, "_one"),
+    Stat("net_won", Kind.MONEY, "net_won"),
+    Stat("net_bb", Kind.BIG_BLINDS, "net_bb"),
+    Stat("bb_per_100", Kind.RATIO, "net_bb", "_one", 100.0),
+    Stat("won_showdown", Kind.MONEY, "net_showdown"),
+    Stat("won_no_showdown", Kind.MONEY, "net_no_showdown"),
+    Stat("rake_paid", Kind.MONEY, "rake_paid"),
+    Stat("vpip", _P, "vpip", "pf_decision"),
+    Stat("pfr", _P, "pfr", "pf_decision"),
+    Stat("three_bet", _P, "three_bet", "three_bet_opp"),
+    Stat("fold_to_three_bet", _P, "fold_three_bet", "fold_three_bet_opp"),
+    Stat("four_bet", _P, "four_bet", "four_bet_opp"),
+    Stat("steal", _P, "steal", "steal_opp"),
+    Stat("fold_to_steal", _P, "fold_steal", "fold_steal_opp"),
+    Stat("cbet_flop", _P, "cbet_flop", "cbet_flop_opp"),
+    Stat("cbet_turn", _P, "cbet_turn", "cbet_turn_opp"),
+    Stat("fold_to_cbet_flop", _P, "fold_cbet_flop", "fold_cbet_flop_opp"),
+    Stat("fold_to_cbet_turn", _P, "fold_cbet_turn", "fold_cbet_turn_opp"),
+    Stat("check_raise", _P, "check_raise", "check_raise_opp"),
+    Stat("af", Kind.RATIO, "post_aggressive", "post_calls"),
+    Stat("afq", _P, "post_aggressive", "post_actions"),
+    Stat("wtsd", _P, "showdown", "saw_flop"),
+    Stat("wsd", _P, "won_at_showdown", "showdown"),
+    Stat("wwsf", _P, "won_when_saw_flop", "saw_flop"),
+    Stat("scoop", _P, "scoop", "hilo_showdown"),
+    Stat("quartered", _P, "quartered", "hilo_showdown"),
+    Stat("low_only", _P, "low_only", "hilo_showdown"),
+    Stat("allin_hands", Kind.COUNT, "allin"),
+    Stat("allin_net", Kind.MONEY, "allin_net"),
+    Stat("allin_ev_net", Kind.MONEY, "allin_ev_net"),
+    Stat("net_won_ev", Kind.MONEY, "net_won_ev"),
+)
+STAT_BY_NAME = {s.name: s for s in STATS}
+MONEY_COLUMNS = frozenset(s.name for s in STATS if s.kind is Kind.MONEY)
+
+# --by keys: columns of the facts, plus the starting-hand categories.
+HAND_KEYS = ("site", "variant", "structure", "stakes", "game_type", "position")
+CATEGORY_KEYS = ("category", "suits", "pairs", "connectivity")
+GROUP_KEYS = HAND_KEYS + CATEGORY_KEYS
+
+
+def tables_of(frames: Mapping[str, pl.DataFrame | pl.LazyFrame]) -> dict[str, pl.LazyFrame]:
+    """Lazy tables from frames (a :class:`~omahahh.dataset.fragments.Fragment`'s, a test's)."""
+    return {name: f.lazy() for name, f in frames.items()}
+
+
+def dataset_tables(root: str) -> dict[str, pl.LazyFrame]:
+    """Every table of a dataset written by ``ingest``, lazily."""
+    return {name: scan(root, name) for name in TABLES}
+
+
+def check_keys(by: Sequence[str]) -> tuple[str, ...]:
+    """``--by`` keys, validated; :class:`StatsInputError` names an unknown one."""
+    keys = tuple(k.strip() for k in by if k.strip())
+    unknown = [k for k in keys if k not in GROUP_KEYS]
+    if unknown:
+        raise StatsInputError(
+            f"--by {','.join(unknown)}: unknown key (choose from {', '.join(GROUP_KEYS)})"
+        )
+    return tuple(dict.fromkeys(keys))
+
+
+_CLASS_COLUMNS = ("suits", "pairs", "connectivity", "ace_suited", "aaxx")
+
+
+def _with_categories(rows: pl.LazyFrame) -> pl.LazyFrame:
+    """``rows`` with the starting-hand classes (computed for the known hands only)."""
+    known = (pl.col("hole_cards").list.len() == pl.col("hole_card_count")).fill_null(False)
+    rows = rows.with_columns(known.alias("_known"))
+    classified = add_categories(rows.filter(pl.col("_known")), "hole_cards", "_known")
+    unknown = rows.filter(~pl.col("_known")).with_columns(
+        *[pl.lit(UNKNOWN).alias(c) for c in _CLASS_COLUMNS[:3]],
+        *[pl.lit(False).alias(c) for c in _CLASS_COLUMNS[3:]],
+    )
+    return pl.concat([classified, unknown], how="vertical").drop("_known")
+
+
+def _sums(rows: pl.LazyFrame, keys: list[str], columns: list[str]) -> pl.LazyFrame:
+    return rows.group_by(keys).agg(
+        *[pl.col(c).cast(pl.Float64 if c == "net_bb" else pl.Int64).sum() for c in columns]
+    )
+
+
+def summarize(
+    rows: pl.LazyFrame,
+    by: Sequence[str] = (),
+    *,
+    counts: bool = False,
+    min_hands: int = 0,
+) -> pl.DataFrame:
+    """One row per player, group and currency: the columns of :data:`STATS`.
+
+    With ``counts`` every rate also has its ``<name>_n`` (numerator) and
+    ``<name>_of`` (denominator) columns. Groups with fewer than ``min_hands``
+    hands are left out. ``category`` counts a hand once under each label it
+    carries: sums are taken per class combination first, then spread over the
+    labels (so the rows overlap and do not add up to the player's total).
+    """
+    keys = check_keys(by)
+    rows = rows.with_columns(pl.lit(1, pl.Int64).alias("_one"))
+    sums = sorted({s.numerator for s in STATS} | {s.denominator for s in STATS if s.denominator})
+    group = ["player", *keys, "currency"]
+    if set(keys) & set(CATEGORY_KEYS):
+        rows = _with_categories(rows)
+    if "category" in keys:
+        plain = [k for k in group if k != "category"]
+        by_class = _sums(rows, list(dict.fromkeys([*plain, *_CLASS_COLUMNS])), sums)
+        labelled = by_class.with_columns(category_labels_expr().alias("category"))
+        totals = _sums(labelled.explode("category"), group, sums)
+    else:
+        totals = _sums(rows, group, sums)
+    out: list[pl.Expr] = []
+    for s in STATS:
+        num = pl.col(s.numerator)
+        if s.denominator is None:
+            out.append(num.alias(s.name))
+            continue
+        den = pl.col(s.denominator)
+        out.append(
+            pl.when(den > 0).then(num.cast(pl.Float64) * s.scale * _scale(s) / den).alias(s.name)
+        )
+        if counts:
+            out += [num.alias(f"{s.name}_n"), den.alias(f"{s.name}_of")]
+    frame = totals.select("player", *keys, "currency", *out)
+    if min_hands > 0:
+        frame = frame.filter(pl.col("hands") >= min_hands)
+    order = ["player", *keys, "hands", "net_won", "currency"]
+    rest = [c for c in frame.collect_schema().names() if c not in order]
+    return (
+        frame.select(*order, *rest)
+        .sort(
+            ["currency", "hands", "player", *keys],
+            descending=[False, True, False, *([False] * len(keys))],
+        )
+        .collect()
+    )
+
+
+def _scale(s: Stat) -> float:
+    return 100.0 if s.kind is Kind.PERCENT else 1.0
+
+
+def player_stats(
+    tables: Tables,
+    filters: StatsFilter = NO_FILTER,
+    by: Sequence[str] = (),
+    *,
+    aliases: Aliases | None = None,
+    counts: bool = False,
+) -> pl.DataFrame:
+    """The statistics table of ``omahahh stats``: one row per player (and group, currency)."""
+    keys = check_keys(by)
+    cards = bool(set(keys) & set(CATEGORY_KEYS))
+    rows = player_hands(tables, filters, aliases, hole_cards=cards, columns=keys)
+    return summarize(rows, keys, counts=counts, min_hands=filters.min_hands)
