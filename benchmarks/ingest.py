@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 from omahahh.dataset.ingest import IngestOptions, ingest  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
-from omahahh.parsers.sources import expand_paths, iter_blocks  # noqa: E402
+from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "PokerStars"
 HAND_ID = re.compile(r"#\d+:")

@@ -37,7 +37,7 @@ from omahahh.dataset.pipeline import PipelineOptions  # noqa: E402
 from omahahh.dataset.store import DatasetWriter  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
-from omahahh.parsers.sources import expand_paths, iter_blocks  # noqa: E402
+from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
 
 
 def _peak_mb() -> float:

@@ -8,7 +8,7 @@ import pytest
 
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import parse_block
-from omahahh.parsers.sources import split_blocks
+from omahahh.parsers.registry import split_blocks
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -9,7 +9,7 @@ from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
-from omahahh.parsers.sources import iter_blocks
+from omahahh.parsers.registry import iter_blocks
 from tests.conftest import CORPUS, parse_hand
 
 

@@ -21,7 +21,7 @@ from omahahh.dataset.store import scan
 from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
-from omahahh.parsers.sources import iter_blocks
+from omahahh.parsers.registry import iter_blocks
 from omahahh.replay.allin import allin_rows
 from omahahh.replay.engine import replay
 from tests.stats_hands import ALL_IN_ON_THE_FLOP, FOUR_BET_SHOWDOWN

@@ -64,3 +64,26 @@ def test_show_unknown_hand_is_a_one_line_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["show", "pokerstars:42", str(src)])
     assert result.exit_code == 1
     assert result.output.strip() == "omahahh: hand pokerstars:42 not found in the inputs"
+
+
+PHH_FIXTURES = Path(__file__).parent / "fixtures" / "phh"
+
+
+def test_show_finds_a_phh_hand_in_a_phhs_file_and_through_a_dataset(tmp_path: Path) -> None:
+    """Issue 10: ``show phh:<id>`` used to split PHH files as room text and say "not found"."""
+    src = PHH_FIXTURES / "pokerkit_fo8_two_hands.phhs"
+    from_file = runner.invoke(app, ["show", "phh:3002", str(src)])
+    assert from_file.exit_code == 0, from_file.output
+    assert from_file.output.startswith("phh:3002  ")
+    assert "Awards (derived | reported):" in from_file.output
+    out = tmp_path / "ds"
+    assert runner.invoke(app, ["ingest", str(src), "--out", str(out)]).exit_code == 0
+    from_ds = runner.invoke(app, ["show", "phh:3002", str(out)])
+    assert from_ds.exit_code == 0, from_ds.output
+    assert from_ds.output == from_file.output
+
+
+def test_show_finds_a_phh_hand_by_its_bare_id_in_a_folder() -> None:
+    result = runner.invoke(app, ["show", "1001", str(PHH_FIXTURES)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("phh:1001  ")

@@ -14,7 +14,7 @@ from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import parse_blocks
 from omahahh.dataset.store import scan
 from omahahh.model import HandRecord, Site
-from omahahh.parsers.sources import expand_paths, iter_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks
 from omahahh.rooms.conventions import RoomConventions, conventions
 from tests.replay_helpers import BROKEN_MARKS  # files broken on purpose (corpus/README.md)
 

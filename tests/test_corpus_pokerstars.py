@@ -12,7 +12,7 @@ from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import parse_blocks
 from omahahh.dataset.store import scan
 from omahahh.model import HandRecord
-from omahahh.parsers.sources import expand_paths, iter_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks
 
 # Hands whose own text disagrees with the identity, and why.
 IDENTITY_EXCEPTIONS = {

@@ -12,7 +12,7 @@ from omahahh.model import ActionKind, GameType, HandRecord, Street, Structure
 from omahahh.parsers import parse_block
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.ggpoker_header import parse_header
-from omahahh.parsers.sources import iter_blocks, split_blocks
+from omahahh.parsers.registry import iter_blocks, split_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import parse_failure, parse_hand
 

@@ -11,7 +11,7 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, GameType, HandRecord, Structure
 from omahahh.parsers import parse_block
 from omahahh.parsers.context import ParseContext
-from omahahh.parsers.sources import iter_blocks
+from omahahh.parsers.registry import iter_blocks
 from omahahh.parsers.winamax_header import parse_header
 from omahahh.rooms.conventions import conventions
 from tests.conftest import parse_failure, parse_hand

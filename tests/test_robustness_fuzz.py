@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omahahh.dataset.pipeline import process_text
-from omahahh.parsers.sources import iter_blocks
+from omahahh.parsers.registry import iter_blocks
 from tests.conftest import SAMPLES
 
 

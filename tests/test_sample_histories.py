@@ -15,7 +15,7 @@ import pytest
 from omahahh.dataset.pipeline import parse_blocks, process_file
 from omahahh.eval.evaluator import describe_hand
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers.sources import iter_blocks
+from omahahh.parsers.registry import iter_blocks
 from tests.conftest import SAMPLES
 
 # Blocks that must fail, per file (relative to sample_histories/), in block order.

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from omahahh.errors import SourceError
-from omahahh.parsers.sources import expand_paths, iter_blocks, read_lines
+from omahahh.parsers.registry import expand_paths, iter_blocks
+from omahahh.parsers.sources import read_lines
 
 HAND_A = "PokerStars Hand #1:  Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:00 ET\nTable 'T' 6-max Seat #1 is the button\n*** SUMMARY ***"
 HAND_B = HAND_A.replace("#1:", "#2:").replace("'T'", "'Tåble €'")

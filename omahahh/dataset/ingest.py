@@ -23,7 +23,7 @@ from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
-from omahahh.parsers.sources import expand_paths
+from omahahh.parsers.registry import expand_paths
 
 
 class StrictModeFailure(OmahahhError):

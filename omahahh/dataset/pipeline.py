@@ -8,40 +8,17 @@ can run it on any core (or, later, any machine).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from omahahh.audit.hand import RakeExpectationHook, audit_hand
 from omahahh.dataset.fragments import Fragment, FragmentBuilder
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import parse_block, phh
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
-from omahahh.parsers.sources import Block, iter_blocks, read_lines
+from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks
+from omahahh.parsers.sources import Block, text_lines
 from omahahh.replay.allin import allin_rows
-
-
-def parse_blocks(
-    blocks: Iterable[Block], context: ParseContext = DEFAULT_CONTEXT
-) -> Iterator[HandRecord | ParseFailure]:
-    """Each block parsed, or a failure: one result per block, in order.
-
-    Blocks of PHH files (``.phh``/``.phhs``, TOML) go to the PHH reader; text
-    blocks to the room their first line names (detection per block).
-    """
-    for block in blocks:
-        if phh.is_phh_path(block.path):
-            yield phh.parse_block(block, context)
-        else:
-            yield parse_block(block, context)
-
-
-def iter_file_blocks(path: str) -> Iterator[Block]:
-    """Blocks of one file: one per hand of a PHH file, else text blocks."""
-    if phh.is_phh_path(path):
-        yield from phh.hand_blocks(path, list(read_lines(path)))
-    else:
-        yield from iter_blocks(path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +66,7 @@ def process_file(
     """Tables for one file (a file that cannot be read becomes one failure row)."""
     p = os.fspath(path)
     try:
-        fragment = process_blocks(iter_file_blocks(p), options)
+        fragment = process_blocks(iter_blocks(p), options)
     except OSError as exc:
         builder = FragmentBuilder()
         builder.add_failure(
@@ -111,15 +88,9 @@ def process_text(
     text: str, path: str = "<text>", options: PipelineOptions = DEFAULT_PIPELINE
 ) -> Fragment:
     """Tables for a string of hand-history text (tests, notebooks)."""
-    from omahahh.parsers.sources import split_blocks
-
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    return process_blocks(split_blocks(path, lines), options)
+    return process_blocks(blocks_of_lines(path, text_lines(text)), options)
 
 
 def parse_text(text: str, path: str = "<text>") -> list[HandRecord | ParseFailure]:
     """Every block of a string of hand-history text, parsed (tests, notebooks, doctests)."""
-    from omahahh.parsers.sources import split_blocks
-
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    return list(parse_blocks(split_blocks(path, lines)))
+    return list(parse_blocks(blocks_of_lines(path, text_lines(text))))

@@ -56,6 +56,7 @@ from omahahh.parsers.common import (
     show_line,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.format import Format
 from omahahh.parsers.ggpoker_header import Header, parse_header
 from omahahh.parsers.pokerstars_header import parse_table
 from omahahh.parsers.sources import Block
@@ -364,3 +365,8 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
         cash_drop_reported=hand.cash_drop,
         run_count=max(hand.run_count, len(boards)),
     )
+
+
+FORMAT = Format(
+    name="ggpoker", site=Site.GGPOKER, parse=parse, header=matches, block_start="Poker Hand #"
+)

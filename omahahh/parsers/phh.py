@@ -31,9 +31,10 @@ from omahahh.errors import HandParseError
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.money import CHIPS, PLAY
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.format import Format, parse_or_fail
 from omahahh.parsers.phh_codec import decode, field_hints
 from omahahh.parsers.phh_standard import standard_record
-from omahahh.parsers.sources import Block, read_lines
+from omahahh.parsers.sources import Block, read_lines, text_lines
 
 PREFIX = "_omahahh_"
 NONE_KEY = PREFIX + "none"
@@ -41,7 +42,6 @@ SUFFIXES = (".phh", ".phhs")
 # Fields a PHH file can never override: where the hand was read from.
 SOURCE_FIELDS = frozenset({"source_path", "source_line", "text_hash"})
 TABLE_HEADER_RE = re.compile(r"^\s*\[\s*(?P<key>[^\[\]]+?)\s*\]\s*(?:#.*)?$")
-EXCERPT_CHARS = 200
 
 
 def is_phh_path(path: str | os.PathLike[str]) -> bool:
@@ -84,30 +84,12 @@ def parse_file(
 
 def parse_text(text: str, path: str = "<text>.phhs") -> list[HandRecord | ParseFailure]:
     """Hands of PHH text (tests, notebooks)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
-    return [parse_block(b, DEFAULT_CONTEXT) for b in hand_blocks(path, lines)]
+    return [parse_block(b, DEFAULT_CONTEXT) for b in hand_blocks(path, text_lines(text))]
 
 
 def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord | ParseFailure:
     """One PHH hand block to a record, or a failure row naming file and line."""
-    try:
-        return _parse(block, context)
-    except HandParseError as exc:
-        return _failure(block, exc.reason_code, exc.message, exc.line_offset, exc.excerpt)
-    except (ValueError, TypeError, KeyError, IndexError) as exc:
-        return _failure(block, "bad_phh", f"{type(exc).__name__}: {exc}", 0, "")
-
-
-def _failure(block: Block, code: str, reason: str, offset: int, excerpt: str) -> ParseFailure:
-    line_text = block.lines[offset] if 0 <= offset < len(block.lines) else excerpt
-    return ParseFailure(
-        source_path=block.path,
-        source_line=block.line + offset,
-        reason_code=code,
-        reason=f"{block.path}:{block.line + offset}: {reason}",
-        excerpt=(line_text or excerpt)[:EXCERPT_CHARS],
-        text_hash=block.text_hash(),
-    )
+    return parse_or_fail(FORMAT, block, context)
 
 
 def _document(block: Block) -> Mapping[str, Any]:
@@ -125,7 +107,8 @@ def _document(block: Block) -> Mapping[str, Any]:
     return data
 
 
-def _parse(block: Block, context: ParseContext) -> HandRecord:
+def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
+    """One PHH hand block to a record; raises :class:`HandParseError` (``bad_phh``)."""
     doc = _document(block)
 
     def line_of(text: str) -> int:
@@ -222,3 +205,19 @@ def apply_overrides(record: HandRecord, doc: Mapping[str, Any], line_of: Any = N
     if "site" in changes and not isinstance(changes["site"], Site):
         raise HandParseError("bad_phh", f"unknown site {changes['site']!r}", 0)
     return dataclasses.replace(record, **changes) if changes else record
+
+
+def _no_key(block: Block) -> str | None:
+    return None  # the hand's id is inside the TOML: a block that failed has none to trust
+
+
+FORMAT = Format(
+    name="phh",
+    site=Site.PHH,
+    parse=parse,
+    sniff=is_phh_path,
+    split=hand_blocks,
+    hand_key=_no_key,
+    suffixes=SUFFIXES,
+    error_code="bad_phh",
+)

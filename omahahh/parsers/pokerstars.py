@@ -50,6 +50,8 @@ from omahahh.parsers.common import (
     require_summary,
     show_line,
 )
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.format import Format
 from omahahh.parsers.pokerstars_header import Header, parse_header, parse_table
 from omahahh.parsers.sources import Block
 
@@ -398,3 +400,16 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
         side_pots_reported=tuple(hand.sides),
         run_count=run_count,
     )
+
+
+def _parse(block: Block, context: ParseContext) -> HandRecord:
+    return parse(block)  # Stars prints its zone: no context needed
+
+
+FORMAT = Format(
+    name="pokerstars",
+    site=Site.POKERSTARS,
+    parse=_parse,
+    header=matches,
+    block_start="PokerStars ",
+)

@@ -1,35 +1,22 @@
-"""Input sources: paths, folders and globs to hand-text blocks.
+"""Reading hand-history files: decoded lines, and the :class:`Block` a hand's text is.
 
 Files are read one at a time and line by line, so memory does not grow with
 the number or size of inputs. Encodings: UTF-8 with or without BOM, UTF-16
 (BOM or NUL pattern), else cp1252 line by line. Line endings LF, CRLF, CR and
 mixtures are all normalised.
 
-A *block* is the text of one hand as the file holds it: it starts at a line
-that a site parser recognises as a header, or after two or more blank lines
-(so that stray text becomes its own block and a failure row, never part of a
-neighbouring hand).
+A *block* is the text of one hand as the file holds it. Which files are read
+and how they are cut into blocks depends on the format: see
+:mod:`omahahh.parsers.registry`.
 """
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from omahahh.errors import SourceError
-
-# The first line of a hand, for every format we split on. Kept broad: a
-# look-alike (PokerMaster, Run It Once) is split here and rejected by detection.
-HEADER_RE = re.compile(
-    r"^(?:\ufeff)?(?:PokerStars |Poker Hand #|Winamax Poker |[A-Za-z0-9 ]{1,30} Hand #\d)"
-)
-
-HAND_FILE_SUFFIXES = (".txt", ".phh", ".phhs", ".log", ".hh")
 READ_CHUNK = 1 << 20
 
 
@@ -48,32 +35,6 @@ class Block:
     def text_hash(self) -> str:
         """A digest of the normalised text: identical copies of a hand share it."""
         return hashlib.blake2b(self.text.encode("utf-8"), digest_size=12).hexdigest()
-
-
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Files named, files below folders (recursive, sorted) and glob matches.
-
-    Raises :class:`SourceError` for a path that names nothing.
-    """
-    for raw in paths:
-        text = os.fspath(raw)
-        p = Path(text)
-        if p.is_file():
-            yield p
-        elif p.is_dir():
-            for root, dirs, names in os.walk(p):
-                dirs.sort()
-                for name in sorted(names):
-                    if not name.startswith(".") and name.lower().endswith(HAND_FILE_SUFFIXES):
-                        yield Path(root) / name
-        elif glob.has_magic(text):
-            found = sorted(glob.glob(text, recursive=True))
-            matched = [Path(m) for m in found if Path(m).is_file()]
-            if not matched:
-                raise SourceError(f"{text}: no file matches this pattern")
-            yield from matched
-        else:
-            raise SourceError(f"{text}: no such file or folder")
 
 
 def _sniff_utf16(head: bytes) -> str | None:
@@ -147,39 +108,6 @@ def _decode_lines(raw: bytes, *, final: bool) -> Iterator[str]:
     yield from lines
 
 
-def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
-    """Cut a file's lines into hand blocks (see the module docstring)."""
-    current: list[str] = []
-    start = 0
-    blanks = 0
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if not stripped:
-            blanks += 1
-            if current:
-                current.append("")
-            continue
-        # Every header shape has a "#" (hand number): a cheap test before the regex.
-        is_header = "#" in line and HEADER_RE.match(line) is not None
-        if current and (is_header or blanks >= 2):
-            yield _finish(path, start, current)
-            current = []
-        if not current:
-            start = number
-            line = line.lstrip("\ufeff")
-        current.append(line.rstrip())
-        blanks = 0
-    if current:
-        yield _finish(path, start, current)
-
-
-def _finish(path: str, start: int, lines: list[str]) -> Block:
-    while lines and not lines[-1]:
-        lines.pop()
-    return Block(path=path, line=start, lines=tuple(lines))
-
-
-def iter_blocks(path: str | os.PathLike[str]) -> Iterator[Block]:
-    """Blocks of one file, streamed."""
-    p = os.fspath(path)
-    return split_blocks(p, read_lines(p))
+def text_lines(text: str) -> list[str]:
+    """A string of hand-history text as a file's lines (line endings and BOM normalised)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")

@@ -48,6 +48,7 @@ from omahahh.parsers.common import (
     show_line,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.format import Format
 from omahahh.parsers.sources import Block
 from omahahh.parsers.winamax_header import Header, parse_header, parse_table
 
@@ -316,3 +317,8 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
         boards=(board,) if board else (),
         summary_seats=tuple(sorted(hand.summary.values(), key=lambda s: s.line)),
     )
+
+
+FORMAT = Format(
+    name="winamax", site=Site.WINAMAX, parse=parse, header=matches, block_start="Winamax Poker "
+)

@@ -25,8 +25,7 @@ from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord
 from omahahh.money import format_minor
-from omahahh.parsers import parse_block
-from omahahh.parsers.sources import expand_paths, iter_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, sniff
 from omahahh.replay.engine import Decision, ReplayResult
 
 
@@ -44,8 +43,9 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
         return _from_dataset(key, paths[0])
     bare = key.split(":", 1)[-1]
     for f in expand_paths(paths):
+        whole_file = sniff(f) is not None  # a PHH id may be a hash: not in the text
         for block in iter_blocks(f):
-            if not block.lines or bare not in block.lines[0]:
+            if not whole_file and bare not in block.lines[0]:
                 continue  # cheap test on the header before parsing
             parsed = parse_block(block)
             if isinstance(parsed, HandRecord) and _matches(key, parsed):

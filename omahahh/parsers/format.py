@@ -1,0 +1,110 @@
+"""What one hand-history format tells the registry, and how a block becomes a record or a failure.
+
+A :class:`Format` is declared by the format's own module (``FORMAT = Format(...)``)
+and listed once in :data:`omahahh.parsers.registry.FORMATS`; see that module for
+how to add a room. :func:`parse_or_fail` is the one place where a parser's
+exception becomes a failure row (file:line + reason code), for every format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from omahahh.errors import HandParseError
+from omahahh.model import HandRecord, ParseFailure, Site
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.sources import Block
+
+TEXT_SUFFIXES = (".txt", ".log", ".hh")
+"""Files a text format's hands live in (what a folder is searched for)."""
+
+EXCERPT_CHARS = 200
+
+
+def key_from_header(site: Site, first_line: str) -> str | None:
+    """``site:id`` from the ``#id`` of a header line, for a hand that failed to parse.
+
+    >>> key_from_header(Site.WINAMAX, 'Winamax Poker - CashGame - HandId: #9247976-232-1 - x')
+    'winamax:9247976-232-1'
+    """
+    hash_at = first_line.find("#")
+    if hash_at < 0:
+        return None
+    digits = ""
+    for ch in first_line[hash_at + 1 :]:
+        if ch.isalnum() or ch == "-":  # Winamax ids: 9247976-232-1478874498
+            digits += ch
+        else:
+            break
+    return f"{site.value}:{digits}" if digits else None
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One format: how to recognise it, split its files, key and parse its hands.
+
+    Text formats (one file holds many hands, each starting at a header line)
+    give ``header`` and ``block_start`` and use the shared splitter. Whole-file
+    formats (PHH, later XML/JSON) give ``sniff`` and ``split`` instead.
+    """
+
+    name: str
+    site: Site
+    parse: Callable[[Block, ParseContext], HandRecord]
+    """A block to a record; raises :class:`HandParseError` for text it cannot take."""
+    header: Callable[[str], bool] = lambda first_line: False
+    """Strict: is this a block's first line in this format (not a look-alike client)?"""
+    block_start: str = ""
+    """Regex (matched at a line's start) where the text splitter starts a new block.
+
+    Broader than ``header`` on purpose: a damaged or foreign header still
+    starts its own block, which detection then rejects as a failure row.
+    """
+    sniff: Callable[[str], bool] | None = None
+    """Whole-file formats: does the file at this path belong to the format?"""
+    split: Callable[[str, list[str]], list[Block]] | None = None
+    """Whole-file formats: a file's lines to one block per hand."""
+    hand_key: Callable[[Block], str | None] | None = None
+    """The hand key of a block that failed to parse; default: ``#id`` of its first line."""
+    suffixes: tuple[str, ...] = TEXT_SUFFIXES
+    error_code: str = "parser_error"
+    """Reason code of a parser bug (an unexpected exception) on this format's text."""
+
+    def key_of(self, block: Block) -> str | None:
+        if self.hand_key is not None:
+            return self.hand_key(block)
+        return key_from_header(self.site, block.lines[0]) if block.lines else None
+
+
+def failure(
+    block: Block,
+    code: str,
+    reason: str,
+    offset: int,
+    excerpt: str,
+    *,
+    fmt: Format | None = None,
+) -> ParseFailure:
+    """A failure row for ``block``, located at its line ``offset`` (0-based)."""
+    line_text = block.lines[offset] if 0 <= offset < len(block.lines) else excerpt
+    return ParseFailure(
+        source_path=block.path,
+        source_line=block.line + offset,
+        reason_code=code,
+        reason=f"{block.path}:{block.line + offset}: {reason}",
+        excerpt=(line_text or excerpt)[:EXCERPT_CHARS],
+        hand_key=fmt.key_of(block) if fmt is not None else None,
+        text_hash=block.text_hash(),
+    )
+
+
+def parse_or_fail(fmt: Format, block: Block, context: ParseContext) -> HandRecord | ParseFailure:
+    """``fmt`` parses ``block``; any problem becomes a :class:`ParseFailure`, never an exception."""
+    try:
+        return fmt.parse(block, context)
+    except HandParseError as exc:
+        return failure(block, exc.reason_code, exc.message, exc.line_offset, exc.excerpt, fmt=fmt)
+    except (ValueError, TypeError, IndexError, KeyError) as exc:  # a bug must not lose the hand
+        first = block.lines[0] if block.lines else ""
+        return failure(block, fmt.error_code, f"{type(exc).__name__}: {exc}", 0, first, fmt=fmt)

@@ -1,0 +1,182 @@
+"""The one format registry: every input format, and everything that depends on which one.
+
+File search (:func:`expand_paths`), block splitting (:func:`iter_blocks`,
+:func:`split_blocks`), detection (:func:`detect`, :func:`format_of`), parsing
+(:func:`parse_block`) and the hand key of a failed block all read
+:data:`FORMATS`; nothing else in the package knows a room's header or suffix.
+
+Adding a room (or a format)
+===========================
+
+1. Write ``omahahh/parsers/<room>.py``: a ``parse(block, context) -> HandRecord``
+   that raises :class:`~omahahh.errors.HandParseError` for text it cannot take
+   (reuse :mod:`omahahh.parsers.common` and :mod:`omahahh.parsers.betting_lines`),
+   and at its end ``FORMAT = Format(name=..., site=Site.<ROOM>, parse=parse,
+   header=<strict first-line test>, block_start=<regex of a header's start>)``.
+   A whole-file format (one document per file: PHH, XML, JSON) gives
+   ``sniff=`` (path test) and ``split=`` (lines to hand blocks) and its
+   ``suffixes=`` instead of ``header``/``block_start``; see
+   :mod:`omahahh.parsers.phh`. A room whose failed hands cannot be keyed by
+   the ``#id`` of their first line gives ``hand_key=``.
+2. Add its habits to :mod:`omahahh.rooms.conventions` (and, when it rakes
+   several pots its own way, :mod:`omahahh.rooms.rake_allocation`), citing the
+   hands that prove them; add the ``Site`` member in :mod:`omahahh.model`.
+3. Add one line to :data:`FORMATS` below.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from omahahh.errors import SourceError
+from omahahh.model import HandRecord, ParseFailure
+from omahahh.parsers import ggpoker, phh, pokerstars, winamax
+from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.format import Format, failure, parse_or_fail
+from omahahh.parsers.sources import Block, read_lines
+
+FORMATS: tuple[Format, ...] = (
+    pokerstars.FORMAT,
+    ggpoker.FORMAT,
+    winamax.FORMAT,
+    phh.FORMAT,
+)
+
+BY_NAME = {f.name: f for f in FORMATS}
+TEXT_FORMATS = tuple(f for f in FORMATS if f.sniff is None)
+WHOLE_FILE_FORMATS = tuple(f for f in FORMATS if f.sniff is not None)
+HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes))
+
+# Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
+# start a block of their own, which becomes an ``unknown_format`` failure row.
+LOOKALIKE_START = r"[A-Za-z0-9 ]{1,30} Hand #\d"
+HEADER_RE = re.compile(
+    r"^(?:\ufeff)?(?:"
+    + "|".join([*(f.block_start for f in TEXT_FORMATS if f.block_start), LOOKALIKE_START])
+    + ")"
+)
+
+
+def detect(first_line: str) -> Format | None:
+    """The text format whose header ``first_line`` is, if any."""
+    for fmt in TEXT_FORMATS:
+        if fmt.header(first_line):
+            return fmt
+    return None
+
+
+def sniff(path: str | os.PathLike[str]) -> Format | None:
+    """The whole-file format the file at ``path`` is in, or None (a text file)."""
+    p = os.fspath(path)
+    for fmt in WHOLE_FILE_FORMATS:
+        if fmt.sniff is not None and fmt.sniff(p):
+            return fmt
+    return None
+
+
+def format_of(block: Block) -> Format | None:
+    """The format of a block: its file's whole-file format, else its header's."""
+    whole = sniff(block.path)
+    if whole is not None:
+        return whole
+    return detect(block.lines[0]) if block.lines else None
+
+
+def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord | ParseFailure:
+    """Parse one block of any format; any problem becomes a :class:`ParseFailure`."""
+    fmt = format_of(block)
+    if fmt is None:
+        first = block.lines[0] if block.lines else ""
+        return failure(block, "unknown_format", "no parser recognises this text", 0, first)
+    return parse_or_fail(fmt, block, context)
+
+
+def parse_blocks(
+    blocks: Iterable[Block], context: ParseContext = DEFAULT_CONTEXT
+) -> Iterator[HandRecord | ParseFailure]:
+    """Each block parsed, or a failure: one result per block, in order."""
+    for block in blocks:
+        yield parse_block(block, context)
+
+
+def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
+    """Cut a text file's lines into hand blocks.
+
+    A block starts at a line :data:`HEADER_RE` matches (any text format's
+    ``block_start``, or a look-alike client's header), or after two or more
+    blank lines, so stray text becomes its own block and a failure row, never
+    part of a neighbouring hand.
+    """
+    current: list[str] = []
+    start = 0
+    blanks = 0
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped:
+            blanks += 1
+            if current:
+                current.append("")
+            continue
+        # Every header shape has a "#" (hand number): a cheap test before the regex.
+        is_header = "#" in line and HEADER_RE.match(line) is not None
+        if current and (is_header or blanks >= 2):
+            yield _finish(path, start, current)
+            current = []
+        if not current:
+            start = number
+            line = line.lstrip("\ufeff")
+        current.append(line.rstrip())
+        blanks = 0
+    if current:
+        yield _finish(path, start, current)
+
+
+def _finish(path: str, start: int, lines: list[str]) -> Block:
+    while lines and not lines[-1]:
+        lines.pop()
+    return Block(path=path, line=start, lines=tuple(lines))
+
+
+def blocks_of_lines(path: str, lines: Iterable[str]) -> Iterator[Block]:
+    """The blocks of a file's lines, split the way its format splits."""
+    whole = sniff(path)
+    if whole is not None and whole.split is not None:
+        yield from whole.split(path, list(lines))
+    else:
+        yield from split_blocks(path, lines)
+
+
+def iter_blocks(path: str | os.PathLike[str]) -> Iterator[Block]:
+    """Blocks of one file, streamed (a whole-file format's file is read whole)."""
+    p = os.fspath(path)
+    return blocks_of_lines(p, read_lines(p))
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Files named, files below folders (recursive, sorted; any format's suffix) and globs.
+
+    Raises :class:`SourceError` for a path that names nothing.
+    """
+    for raw in paths:
+        text = os.fspath(raw)
+        p = Path(text)
+        if p.is_file():
+            yield p
+        elif p.is_dir():
+            for root, dirs, names in os.walk(p):
+                dirs.sort()
+                for name in sorted(names):
+                    if not name.startswith(".") and name.lower().endswith(HAND_FILE_SUFFIXES):
+                        yield Path(root) / name
+        elif glob.has_magic(text):
+            found = sorted(glob.glob(text, recursive=True))
+            matched = [Path(m) for m in found if Path(m).is_file()]
+            if not matched:
+                raise SourceError(f"{text}: no file matches this pattern")
+            yield from matched
+        else:
+            raise SourceError(f"{text}: no such file or folder")
