@@ -1,23 +1,10 @@
-"""Exception classes of the library, and where in the input a problem is.
+"""Exception classes of the library.
 
 The library raises only these for caller errors; malformed hands become
 failure rows, never exceptions that escape a run.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Location:
-    """A place in the input: file path and 1-based line number."""
-
-    path: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
 
 
 class OmahahhError(Exception):

@@ -14,7 +14,7 @@ from omahahh.model import Site
 from omahahh.replay import engine as replay
 from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules import allocation as rake_allocation
-from omahahh.rules import betting, odd_chips, pots, showdown
+from omahahh.rules import betting, odd_chips, pots, seating, showdown
 from omahahh.rules.allocation import MAIN_FIRST, allocate_rake
 from tests.conftest import parse_hand
 from tests.replay_helpers import audited, codes, stars
@@ -22,7 +22,17 @@ from tests.replay_helpers import audited, codes, stars
 
 @pytest.mark.parametrize(
     "module",
-    [betting, pots, odd_chips, showdown, rake_allocation, house_rules, audit_betting, replay],
+    [
+        betting,
+        pots,
+        odd_chips,
+        seating,
+        showdown,
+        rake_allocation,
+        house_rules,
+        audit_betting,
+        replay,
+    ],
     ids=lambda m: m.__name__,
 )
 def test_docstring_worked_examples_hold(module: ModuleType) -> None:

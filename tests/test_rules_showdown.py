@@ -6,7 +6,8 @@ from omahahh.cards import parse_cards
 from omahahh.eval.evaluator import low5, omaha_high, omaha_low
 from omahahh.house_rules import HouseRules
 from omahahh.replay.engine import replay
-from omahahh.rules.odd_chips import clockwise_from_button, split_evenly, split_hi_lo
+from omahahh.rules.odd_chips import split_evenly, split_hi_lo
+from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot, best_low
 from tests.conftest import parse_hand
 from tests.replay_helpers import audited, codes, stars

@@ -17,6 +17,7 @@ per player and board instead of per pot (``omahahh/rooms/conventions.py``).
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from omahahh.audit.findings import Finding, FindingCode, make
@@ -203,7 +204,70 @@ def _uncalled_folded_in(hand: HandRecord, result: ReplayResult) -> dict[str, int
     return out
 
 
-def _pot_findings(
+@dataclass(slots=True)
+class _PotCheck:
+    """One pot (or a board's pots) compared: what it holds, what was derived and paid per player."""
+
+    hand: HandRecord
+    result: ReplayResult
+    run: int
+    index: int
+    where: str
+    amount: int
+    derived: dict[str, int]
+    paid_to: dict[str, int]
+    money: _Fmt
+
+    @property
+    def paid(self) -> int:
+        return sum(self.paid_to.values())
+
+    def at(
+        self,
+        code: FindingCode,
+        message: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        expected: str | None = None,
+        reported: str | None = None,
+        expected_amount: int | None = None,
+        reported_amount: int | None = None,
+    ) -> Finding:
+        return make(
+            self.hand.hand_key,
+            code,
+            message,
+            rule=rule,
+            player=player,
+            seat=self.result.seat_of(player) if player else None,
+            expected=expected,
+            reported=reported,
+            expected_amount=expected_amount,
+            reported_amount=reported_amount,
+            run=self.run,
+            pot_index=None if self.index == WHOLE_RUN else self.index,
+        )
+
+    def pot_total(self, code: FindingCode, message: str, rule: str | None = None) -> Finding:
+        """A finding on the pot as a whole: what it holds against what was collected."""
+        money, paid = self.money, self.paid
+        return self.at(
+            code,
+            message,
+            rule=rule,
+            expected=money(self.amount),
+            reported=money(paid),
+            expected_amount=self.amount,
+            reported_amount=paid,
+        )
+
+    def holds(self) -> str:
+        paid, holds = self.money(self.paid), self.money(self.amount)
+        return f"{paid} collected from the {self.where}, which holds {holds}"
+
+
+def _pot_check(
     hand: HandRecord,
     result: ReplayResult,
     key: tuple[int, int],
@@ -211,9 +275,9 @@ def _pot_findings(
     group: list[AwardRow],
     returned: dict[str, int],
     money: _Fmt,
-) -> list[Finding]:
+) -> _PotCheck:
+    """Tally one pot: derived and paid per player (uncalled bets paid back count on the first)."""
     run, index = key
-    where = _pot_name(index, run, len({p.run for p in result.pots}) > 1)
     amount = pot.amount if pot is not None else 0
     first = index in (0, WHOLE_RUN) and run == 0
     if first and returned:
@@ -229,88 +293,80 @@ def _pot_findings(
     if first:
         for player, back in returned.items():
             derived[player] += back
-    paid = sum(paid_to.values())
+    where = _pot_name(index, run, len({p.run for p in result.pots}) > 1)
+    return _PotCheck(hand, result, run, index, where, amount, derived, paid_to, money)
 
-    def at(
-        code: FindingCode,
-        message: str,
-        *,
-        rule: str | None = None,
-        player: str | None = None,
-        expected: str | None = None,
-        reported: str | None = None,
-        expected_amount: int | None = None,
-        reported_amount: int | None = None,
-    ) -> Finding:
-        return make(
-            hand.hand_key,
-            code,
-            message,
-            rule=rule,
-            player=player,
-            seat=result.seat_of(player) if player else None,
-            expected=expected,
-            reported=reported,
-            expected_amount=expected_amount,
-            reported_amount=reported_amount,
-            run=run,
-            pot_index=None if index == WHOLE_RUN else index,
-        )
 
-    def pot_total(code: FindingCode, message: str, rule: str | None = None) -> Finding:
-        return at(
-            code,
-            message,
-            rule=rule,
-            expected=money(amount),
-            reported=money(paid),
-            expected_amount=amount,
-            reported_amount=paid,
-        )
-
+def _pot_findings(
+    hand: HandRecord,
+    result: ReplayResult,
+    key: tuple[int, int],
+    pot: DerivedPot | None,
+    group: list[AwardRow],
+    returned: dict[str, int],
+    money: _Fmt,
+) -> list[Finding]:
+    """One pot's findings: the first step that finds something wrong decides (see each step)."""
+    check = _pot_check(hand, result, key, pot, group, returned, money)
     if result.cancelled:
-        if not paid:
-            return []
-        amount = 0
-        why = f"the hand was cancelled but {money(paid)} was collected"
-        return [pot_total(FindingCode.COLLECTED_MISMATCH, why, "R-TO-3")]
-    if paid > amount:
-        why = f"{money(paid)} collected from the {where}, which holds {money(amount)}"
-        return [pot_total(FindingCode.COLLECTED_EXCEEDS_POT, why)]
+        return _cancelled(check)
+    if check.paid > check.amount:
+        return [check.pot_total(FindingCode.COLLECTED_EXCEEDS_POT, check.holds())]
     out: list[Finding] = []
     if pot is not None and not pot.verifiable:
-        if paid != amount and not hand.cashouts:
-            why = f"{money(paid)} collected from the {where}, which holds {money(amount)}"
-            out.append(pot_total(FindingCode.COLLECTED_MISMATCH, why))
-        out.append(_unverifiable(hand, result, pot, where))
+        if check.paid != check.amount and not hand.cashouts:
+            out.append(check.pot_total(FindingCode.COLLECTED_MISMATCH, check.holds()))
+        out.append(_unverifiable(hand, result, pot, check.where))
         return out
     if pot is not None and pot.unshown:
-        out.append(_unverifiable(hand, result, pot, where))
-    players = sorted(set(derived) | set(paid_to))
-    if all(derived.get(p, 0) == paid_to.get(p, 0) for p in players):
+        out.append(_unverifiable(hand, result, pot, check.where))
+    players = sorted(set(check.derived) | set(check.paid_to))
+    if all(check.derived.get(p, 0) == check.paid_to.get(p, 0) for p in players):
         return out
-    if paid != amount:
-        for player in players:
-            d, r = derived.get(player, 0), paid_to.get(player, 0)
-            if d != r:
-                out.append(
-                    at(
-                        FindingCode.COLLECTED_MISMATCH,
-                        f"{player} collected {money(r)} from the {where}; derived {money(d)}",
-                        player=player,
-                        expected=money(d),
-                        reported=money(r),
-                        expected_amount=d,
-                        reported_amount=r,
-                    )
+    if check.paid != check.amount:
+        return out + _player_mismatches(check, players)
+    halves = hand.game.hi_lo and any(row.half in HALF_SPLITS for row in group)
+    return out + _misawarded(check, group, halves)
+
+
+def _cancelled(check: _PotCheck) -> list[Finding]:
+    """R-TO-3: a cancelled hand returns every bet, so nothing may be collected."""
+    if not check.paid:
+        return []
+    check.amount = 0
+    why = f"the hand was cancelled but {check.money(check.paid)} was collected"
+    return [check.pot_total(FindingCode.COLLECTED_MISMATCH, why, "R-TO-3")]
+
+
+def _player_mismatches(check: _PotCheck, players: list[str]) -> list[Finding]:
+    """The pot was not paid out in full: each player whose amount differs."""
+    out = []
+    money = check.money
+    for player in players:
+        d, r = check.derived.get(player, 0), check.paid_to.get(player, 0)
+        if d != r:
+            out.append(
+                check.at(
+                    FindingCode.COLLECTED_MISMATCH,
+                    f"{player} collected {money(r)} from the {check.where}; derived {money(d)}",
+                    player=player,
+                    expected=money(d),
+                    reported=money(r),
+                    expected_amount=d,
+                    reported_amount=r,
                 )
-        return out
+            )
+    return out
+
+
+def _misawarded(check: _PotCheck, group: list[AwardRow], halves: bool) -> list[Finding]:
+    """Paid in full but not as derived: the wrong winner, a misplaced odd chip, or a wrong split."""
+    derived, paid_to, where = check.derived, check.paid_to, check.where
     winners_d = {p for p, v in derived.items() if v > 0}
     winners_r = {p for p, v in paid_to.items() if v > 0}
-    halves = hand.game.hi_lo and any(row.half in HALF_SPLITS for row in group)
     if winners_d != winners_r:
-        out.append(
-            at(
+        return [
+            check.at(
                 FindingCode.WRONG_WINNER,
                 f"the {where} was paid to {_names(winners_r)}; the rules give it to "
                 f"{_names(winners_d)}",
@@ -318,16 +374,15 @@ def _pot_findings(
                 expected=_names(winners_d),
                 reported=_names(winners_r),
             )
-        )
-        return out
+        ]
     diffs = {p: paid_to.get(p, 0) - derived.get(p, 0) for p in winners_d}
     moved = sum(v for v in diffs.values() if v > 0)
     if moved <= (2 if halves else 1):
         gainer = max(diffs, key=lambda p: diffs[p])
         loser = min(diffs, key=lambda p: diffs[p])
         rule = "R-ODD-2" if halves and _odd_between_halves(group, gainer, loser) else "R-ODD-1"
-        out.append(
-            at(
+        return [
+            check.at(
                 FindingCode.ODD_CHIP_MISPLACED,
                 f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}",
                 rule=rule,
@@ -337,10 +392,10 @@ def _pot_findings(
                 expected_amount=derived.get(gainer, 0),
                 reported_amount=paid_to.get(gainer, 0),
             )
-        )
-        return out
-    out.append(
-        at(
+        ]
+    money = check.money
+    return [
+        check.at(
             FindingCode.WRONG_SPLIT,
             f"the {where} was split {_shares(paid_to, money)}; "
             f"the rules give {_shares(derived, money)}",
@@ -348,8 +403,7 @@ def _pot_findings(
             expected=_shares(derived, money),
             reported=_shares(paid_to, money),
         )
-    )
-    return out
+    ]
 
 
 def _odd_between_halves(group: list[AwardRow], gainer: str, loser: str) -> bool:

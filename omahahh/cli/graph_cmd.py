@@ -8,26 +8,15 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.filter_options import NO_HAND_FILTER, AliasOpt, HandFilterArgs, filter_options
 from omahahh.cli.options import WorkersOpt, open_report_input
-from omahahh.cli.stats_cmd import (
-    AliasOpt,
-    CurrencyOpt,
-    GameTypeOpt,
-    PositionOpt,
-    SinceOpt,
-    SiteOpt,
-    StakesOpt,
-    StructureOpt,
-    UntilOpt,
-    VariantOpt,
-    aliases_from,
-    filter_from,
-)
+from omahahh.cli.stats_cmd import aliases_from
 from omahahh.report.graph import FORMATS, graph_series
 from omahahh.report.graph_file import write_graph
 from omahahh.stats.players import dataset_tables
 
 
+@filter_options
 def graph_command(
     paths: Annotated[
         list[Path], typer.Argument(help="A dataset folder, or hand-history files/folders/globs.")
@@ -44,15 +33,7 @@ def graph_command(
         Path, typer.Option("--out", "-o", help="FILE.png (an image) or FILE.html (a web page).")
     ],
     alias: AliasOpt = None,
-    site: SiteOpt = None,
-    variant: VariantOpt = None,
-    structure: StructureOpt = None,
-    stakes: StakesOpt = None,
-    game_type: GameTypeOpt = None,
-    currency: CurrencyOpt = None,
-    since: SinceOpt = None,
-    until: UntilOpt = None,
-    position: PositionOpt = None,
+    hands: HandFilterArgs = NO_HAND_FILTER,
     bb: Annotated[
         bool, typer.Option("--bb", help="Draw in big blinds (needed across currencies).")
     ] = False,
@@ -64,18 +45,7 @@ def graph_command(
     """
     if out.suffix.lower() not in FORMATS:
         fail(f"--out {out}: the graph is written as .png or .html", EXIT_USAGE)
-    filters = filter_from(
-        player=player,
-        site=site,
-        variant=variant,
-        structure=structure,
-        stakes=stakes,
-        game_type=game_type,
-        currency=currency,
-        since=since,
-        until=until,
-        position=position,
-    )
+    filters = hands.stats_filter(player)
     people = aliases_from(alias)
     with open_report_input(paths, workers) as data, progress_bar(2, "step", "graph") as bar:
         series = run_library(

@@ -1,6 +1,6 @@
 """`omahahh stats PATH-or-DATASET...`: player statistics (docs/STATS.md).
 
-The filter options are shared with `omahahh graph` (:func:`filter_from`).
+The filter options are shared with `omahahh graph` (:mod:`omahahh.cli.filter_options`).
 """
 
 from __future__ import annotations
@@ -15,16 +15,17 @@ import polars as pl
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.filter_options import (
+    NO_HAND_FILTER,
+    AliasOpt,
+    HandFilterArgs,
+    filter_options,
+    split,
+)
 from omahahh.cli.options import WorkersOpt, open_report_input
 from omahahh.report.render import render_table, to_json
 from omahahh.stats.aliases import Aliases, load_aliases
-from omahahh.stats.filters import (
-    POSITIONS,
-    StatsFilter,
-    StatsInputError,
-    check_positions,
-    parse_when,
-)
+from omahahh.stats.filters import StatsFilter, StatsInputError
 from omahahh.stats.players import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 
 
@@ -35,79 +36,11 @@ class StatsFormat(StrEnum):
     PARQUET = "parquet"
 
 
-def split(values: list[str] | None) -> tuple[str, ...]:
-    """Repeated and comma-separated option values, flattened."""
-    return tuple(v.strip() for part in values or [] for v in part.split(",") if v.strip())
-
-
-# Filter options, shared with `omahahh graph`.
+# --player is a filter here; `omahahh graph` draws one person (its own option).
 PlayerOpt = Annotated[
     list[str] | None,
     typer.Option("--player", "-p", help="Player name or glob (* ? [..]); repeat for several."),
 ]
-AliasOpt = Annotated[
-    Path | None,
-    typer.Option("--alias", help="TOML file of names that are one person (docs/STATS.md)."),
-]
-SiteOpt = Annotated[list[str] | None, typer.Option("--site", help="Room(s), e.g. pokerstars.")]
-VariantOpt = Annotated[
-    list[str] | None, typer.Option("--variant", help="Variant(s), e.g. PLO, PLO-8, PLO5.")
-]
-StructureOpt = Annotated[
-    list[str] | None,
-    typer.Option("--structure", help="pot_limit, no_limit or fixed_limit."),
-]
-StakesOpt = Annotated[
-    list[str] | None, typer.Option("--stakes", help="Stakes as printed, e.g. 0.10/0.25.")
-]
-GameTypeOpt = Annotated[list[str] | None, typer.Option("--game-type", help="cash or tournament.")]
-CurrencyOpt = Annotated[
-    list[str] | None, typer.Option("--currency", help="Currency code(s): USD, EUR, CHIPS...")
-]
-SinceOpt = Annotated[
-    str | None, typer.Option("--since", help="From this UTC date or time (YYYY-MM-DD[THH:MM]).")
-]
-UntilOpt = Annotated[
-    str | None,
-    typer.Option("--until", help="Up to this UTC time; a bare date includes that whole day."),
-]
-PositionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--position", help=f"Position(s): {', '.join(POSITIONS)}."),
-]
-
-
-def filter_from(
-    *,
-    player: list[str] | None,
-    site: list[str] | None,
-    variant: list[str] | None,
-    structure: list[str] | None,
-    stakes: list[str] | None,
-    game_type: list[str] | None,
-    currency: list[str] | None,
-    since: str | None,
-    until: str | None,
-    position: list[str] | None,
-    min_hands: int = 0,
-) -> StatsFilter:
-    """The filters of the options; a bad value exits with the usage code."""
-    try:
-        return StatsFilter(
-            players=tuple(p for p in player or [] if p),
-            sites=split(site),
-            variants=split(variant),
-            structures=split(structure),
-            stakes=split(stakes),
-            game_types=split(game_type),
-            currencies=split(currency),
-            positions=check_positions(split(position)),
-            since=parse_when(since) if since else None,
-            until=parse_when(until, end=True) if until else None,
-            min_hands=min_hands,
-        )
-    except StatsInputError as exc:
-        fail(str(exc), EXIT_USAGE)
 
 
 def aliases_from(path: Path | None) -> Aliases | None:
@@ -118,21 +51,14 @@ def _filters_doc(f: StatsFilter) -> dict[str, Any]:
     return {k: v for k, v in asdict(f).items() if v not in ((), None, 0)}
 
 
+@filter_options
 def stats_command(
     paths: Annotated[
         list[Path], typer.Argument(help="A dataset folder, or hand-history files/folders/globs.")
     ],
     player: PlayerOpt = None,
     alias: AliasOpt = None,
-    site: SiteOpt = None,
-    variant: VariantOpt = None,
-    structure: StructureOpt = None,
-    stakes: StakesOpt = None,
-    game_type: GameTypeOpt = None,
-    currency: CurrencyOpt = None,
-    since: SinceOpt = None,
-    until: UntilOpt = None,
-    position: PositionOpt = None,
+    hands: HandFilterArgs = NO_HAND_FILTER,
     min_hands: Annotated[
         int, typer.Option("--min-hands", min=0, help="Leave out rows with fewer hands.")
     ] = 0,
@@ -169,19 +95,7 @@ def stats_command(
         fail(f"--columns {','.join(unknown)}: unknown (see docs/STATS.md)", EXIT_USAGE)
     if fmt is StatsFormat.PARQUET and out is None:
         fail("--format parquet needs --out FILE", EXIT_USAGE)
-    filters = filter_from(
-        player=player,
-        site=site,
-        variant=variant,
-        structure=structure,
-        stakes=stakes,
-        game_type=game_type,
-        currency=currency,
-        since=since,
-        until=until,
-        position=position,
-        min_hands=min_hands,
-    )
+    filters = hands.stats_filter(player, min_hands)
     people = aliases_from(alias)
     with open_report_input(paths, workers) as data, progress_bar(1, "step", "stats") as bar:
         frame = run_library(

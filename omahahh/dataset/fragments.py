@@ -17,6 +17,7 @@ import pyarrow as pa
 from omahahh.cards import card_str
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.model import POST_KINDS, HandRecord, ParseFailure
+from omahahh.rules.seating import dealt_in as seats_dealt_in
 
 if TYPE_CHECKING:
     from omahahh.audit.hand import AuditedHand
@@ -60,7 +61,10 @@ class FragmentBuilder:
         self.owners = {t: [] for t in CHILD_TABLES}
 
     def _row(self, table: str, **values: object) -> None:
-        """One row; a column not named is null."""
+        """One row; a column not named is null, a name that is no column is an error."""
+        if not values.keys() <= COLUMNS[table]:
+            unknown = sorted(values.keys() - COLUMNS[table])
+            raise KeyError(f"{table}: no column {', '.join(unknown)} (see dataset/tables.py)")
         self.rows[table].append(values)
         if table in CHILD_TABLES:
             self.owners[table].append(self._ordinal)
@@ -89,9 +93,8 @@ class FragmentBuilder:
         key = h.hand_key
         self._ordinal += 1
         result = audited.result if audited is not None else None
-        acted = {a.player for a in h.actions}
         seat_of = {s.player: s.seat for s in h.seats}
-        dealt_in = [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in h.seats]
+        dealt_in = seats_dealt_in(h)
         game = h.game
         self._row(
             "hands",
@@ -304,6 +307,9 @@ class FragmentBuilder:
         return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
 
 
+COLUMNS = {table: frozenset(schema(table)) for table in TABLES}
+
+
 def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:
     """Rows to a frame of the table's schema.
 
@@ -318,13 +324,6 @@ def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:
             series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))
             data[name] = series.alias(name)
         else:
-            data[name] = pl.Series(name, values, dtype=dtype, strict=False)
+            # strict: a value of the wrong type fails here instead of becoming null.
+            data[name] = pl.Series(name, values, dtype=dtype, strict=True)
     return pl.DataFrame(data)
-
-
-def build_fragment(items: Iterable[HandRecord | ParseFailure]) -> Fragment:
-    """Tables for a batch of parse results."""
-    builder = FragmentBuilder()
-    for item in items:
-        builder.add(item)
-    return builder.build()

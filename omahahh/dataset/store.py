@@ -20,7 +20,6 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,10 +40,6 @@ MANIFEST = "manifest.json"
 BYTES_PER_PART = 16 * 2**20
 
 
-def table_dir(root: str | os.PathLike[str], table: str) -> Path:
-    return Path(root) / table
-
-
 def is_dataset(path: str | os.PathLike[str]) -> bool:
     """Does ``path`` hold a dataset written by ``ingest``?"""
     return (Path(path) / CURRENT / MANIFEST).is_file()
@@ -63,6 +58,16 @@ def scan(root: str | os.PathLike[str], table: str) -> pl.LazyFrame:
     if not parts:
         return pl.LazyFrame(schema=schema(table))
     return pl.scan_parquet([str(p) for p in parts], schema=schema(table))
+
+
+def open_dataset(root: str | os.PathLike[str]) -> dict[str, pl.LazyFrame]:
+    """Every table of the dataset at ``root``, lazily, by name (``hands``, ``players``, ...).
+
+    Raises :class:`DatasetError` when ``root`` holds no dataset written by ``ingest``.
+    """
+    if not is_dataset(root):
+        raise DatasetError(f"{os.fspath(root)}: not a dataset (no {CURRENT}/{MANIFEST})")
+    return {name: scan(root, name) for name in TABLES}
 
 
 @dataclass(slots=True)
@@ -300,8 +305,3 @@ def _swap_symlink(link: Path, target: Path) -> None:
     tmp = link.with_name(f".{link.name}.{uuid.uuid4().hex[:8]}")
     tmp.symlink_to(target, target_is_directory=True)
     os.replace(tmp, link)
-
-
-def iter_table_parts(root: str | os.PathLike[str], table: str) -> Iterator[Path]:
-    folder = Path(root) / CURRENT / table
-    yield from sorted(folder.glob("*.parquet"))

@@ -31,6 +31,7 @@ from omahahh.parsers.context import DEFAULT_CONTEXT
 from omahahh.parsers.phh import NONE_KEY, PREFIX, SOURCE_FIELDS, unit_for
 from omahahh.parsers.phh_codec import TomlValue, encode, toml_lines
 from omahahh.parsers.phh_standard import standard_record, variant_of
+from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 PER_FILE = 1_000
 _BOARD_SLICES = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
@@ -54,13 +55,8 @@ class ExportCounts:
 
 def players_in_order(hand: HandRecord) -> list[str]:
     """Players dealt in, clockwise from the first seat left of the button; button last."""
-    acted = {a.player for a in hand.actions}
-    dealt_in = [
-        s for s in hand.seats if (not s.sitting_out and not s.out_of_hand) or s.player in acted
-    ]
-    button = hand.button_seat if hand.button_seat is not None else 0
-    dealt_in.sort(key=lambda s: (s.seat <= button, s.seat))
-    return [s.player for s in dealt_in]
+    player_at = {s.seat: s.player for s, d in zip(hand.seats, dealt_in(hand), strict=True) if d}
+    return [player_at[s] for s in clockwise_from_button(player_at, hand.button_seat)]
 
 
 def _units(amount: int, unit: int) -> int | Decimal:

@@ -45,7 +45,6 @@ from omahahh.parsers.common import to_utc
 from omahahh.parsers.context import ParseContext, TimeZoneError, check_zone
 from omahahh.rooms.conventions import conventions
 
-STANDARD_VARIANTS = {"PO": "PLO", "FO/8": "FLO-8"}
 # omahahh's extension of the standard's codes: limit letter, O (Omaha) or C
 # (Courchevel), the hole-card count when not the usual one, "/8" for Hi/Lo.
 VARIANT_RE = re.compile(r"^(?P<limit>[FPN])(?P<game>[OC])(?P<cards>[4-7])?(?P<hilo>/8)?$")

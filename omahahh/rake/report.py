@@ -46,18 +46,6 @@ HAND_COLUMNS = (
     "rake_rule",
 )
 
-TOTAL_COLUMNS = (
-    "hands",
-    "hands_raked",
-    "rake_reported",
-    "hands_expected",
-    "rake_expected",
-    "rake_diff",
-    "hands_off_schedule",
-    "hands_not_covered",
-    "rake_reported_not_covered",
-)
-
 
 class RakeReportError(OmahahhError):
     """A reconciliation request that cannot be met (unknown grouping key, ...)."""

@@ -19,6 +19,7 @@ from omahahh.errors import OmahahhError
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord, Structure
 from omahahh.rules.rake import Expected, RakeRule, expected_rake
+from omahahh.rules.seating import dealt_in
 
 BUILTIN_SCHEDULES = ("documented", "none")
 INFER = "infer"
@@ -145,10 +146,7 @@ def players_dealt(record: HandRecord) -> int:
 
     The same rule as ``hands.players_dealt`` (``omahahh.dataset.fragments``).
     """
-    acted = {a.player for a in record.actions}
-    return sum(
-        1 for s in record.seats if (not s.sitting_out and not s.out_of_hand) or s.player in acted
-    )
+    return sum(dealt_in(record))
 
 
 def record_pot(record: HandRecord) -> int:

@@ -16,6 +16,7 @@ from omahahh.house_rules import HouseRules
 from omahahh.model import Action, ActionKind, HandRecord, Street, Structure
 from omahahh.rules import betting
 from omahahh.rules.pots import uncalled_bet
+from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 _LIVE_POSTS = frozenset(
     {ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE}
@@ -126,10 +127,9 @@ class BettingWalk:
 
     # -- set-up -------------------------------------------------------------
     def _seat_players(self, hand: HandRecord) -> None:
-        acted = {a.player for a in hand.actions}
-        for s in hand.seats:
+        for s, is_dealt_in in zip(hand.seats, dealt_in(hand), strict=True):
             p = PlayerState(s.seat, s.player, s.stack_start, s.stack_start)
-            p.dealt_in = (not s.sitting_out and not s.out_of_hand) or s.player in acted
+            p.dealt_in = is_dealt_in
             p.folded = not p.dealt_in
             self.players[s.seat] = p
             self.by_name.setdefault(s.player, p)
@@ -161,11 +161,8 @@ class BettingWalk:
         """Players clockwise from the seat after ``seat`` (cached: seats never move)."""
         found = self._after.get(seat)
         if found is None:
-            if seat is None:
-                found = list(self.seated)
-            else:
-                found = [p for p in self.seated if p.seat > seat]
-                found += [p for p in self.seated if p.seat <= seat]
+            by_seat = {p.seat: p for p in self.seated}
+            found = [by_seat[s] for s in clockwise_from_button(by_seat, seat)]
             self._after[seat] = found
         return found
 

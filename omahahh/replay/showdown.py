@@ -18,8 +18,8 @@ from omahahh.model import HandRecord
 from omahahh.rooms.conventions import ROOMS
 from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules.allocation import allocate_rake
-from omahahh.rules.odd_chips import clockwise_from_button
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
+from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot
 
 

@@ -7,7 +7,7 @@ not); "to" amounts are street totals, as in ``raises 300 to 450``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from omahahh.model import Street, Structure
@@ -204,8 +204,3 @@ def pot_after_call(pot_and_bets: int, call: int) -> int:
     650
     """
     return pot_and_bets + call
-
-
-def street_bets_total(street_in: Mapping[int, int]) -> int:
-    """Every live bet on the table this street."""
-    return sum(street_in.values())

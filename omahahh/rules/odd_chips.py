@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
-
-def clockwise_from_button(seats: Iterable[int], button: int | None) -> list[int]:
-    """Seats in odd-chip order: first seat left of the button, the button last (R-ODD-1).
-
-    Seat numbers grow clockwise. Button on seat 5 of seats 1..6:
-
-    >>> clockwise_from_button([1, 2, 3, 4, 5, 6], 5)
-    [6, 1, 2, 3, 4, 5]
-    """
-    ordered = sorted(set(seats))
-    if button is None:
-        return ordered
-    return [s for s in ordered if s > button] + [s for s in ordered if s <= button]
+from collections.abc import Sequence
 
 
 def split_evenly(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
@@ -26,6 +12,7 @@ def split_evenly(amount: int, winners: Sequence[int], order: Sequence[int]) -> d
     seats 2 and 3 with the button on seat 5: seat 2 is reached first, so it
     gets the odd cent (FORMATS.md §1.9).
 
+    >>> from omahahh.rules.seating import clockwise_from_button
     >>> split_evenly(19, [3, 2], clockwise_from_button([1, 2, 3, 5], 5))
     {2: 10, 3: 9}
     """

@@ -83,7 +83,6 @@ STATS: tuple[Stat, ...] = (
     Stat("net_won_ev", Kind.MONEY, "net_won_ev"),
 )
 STAT_BY_NAME = {s.name: s for s in STATS}
-MONEY_COLUMNS = frozenset(s.name for s in STATS if s.kind is Kind.MONEY)
 
 # --by keys: columns of the facts, plus the starting-hand categories.
 HAND_KEYS = ("site", "variant", "structure", "stakes", "game_type", "position")

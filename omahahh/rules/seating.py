@@ -1,0 +1,36 @@
+"""Who is dealt in, and the clockwise order of seats from the button (R-ODD-1).
+
+One definition each, used by the replay, the tables, the rake schedule and
+the PHH export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from omahahh.model import HandRecord
+
+
+def dealt_in(hand: HandRecord) -> list[bool]:
+    """For each seat of ``hand.seats``: was its player dealt in?
+
+    A seated player is dealt in unless sitting out or out of hand; whoever
+    posted or acted was dealt in whatever the seat line said.
+    """
+    acted = {a.player for a in hand.actions}
+    return [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in hand.seats]
+
+
+def clockwise_from_button(seats: Iterable[int], button: int | None) -> list[int]:
+    """Seats from the first left of the button round to the button, last (R-ODD-1).
+
+    Seat numbers grow clockwise; without a button, plain seat order. Button on
+    seat 5 of seats 1..6:
+
+    >>> clockwise_from_button([1, 2, 3, 4, 5, 6], 5)
+    [6, 1, 2, 3, 4, 5]
+    """
+    ordered = sorted(set(seats))
+    if button is None:
+        return ordered
+    return [s for s in ordered if s > button] + [s for s in ordered if s <= button]

@@ -1,0 +1,27 @@
+"""Rows of the dataset's tables: a misspelt column or a value of the wrong type fails loudly.
+
+Issue 10: rows were ``**kwargs`` dicts read with ``.get`` and built with
+``strict=False``, so a misspelt column silently became a null column.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from omahahh.dataset.fragments import FragmentBuilder, _frame
+
+
+def test_a_misspelt_column_name_is_an_error_not_a_null() -> None:
+    with pytest.raises(KeyError, match="hand_kee"):
+        FragmentBuilder()._row("hands", hand_kee="pokerstars:1")
+
+
+def test_a_value_of_the_wrong_type_is_an_error_not_a_null() -> None:
+    with pytest.raises(TypeError, match="players_dealt"):
+        _frame("hands", [{"players_dealt": "three"}])
+
+
+def test_a_column_left_out_is_null() -> None:
+    frame = _frame("hands", [{"hand_key": "pokerstars:1"}])
+    assert frame["hand_key"].to_list() == ["pokerstars:1"]
+    assert frame["players_dealt"].to_list() == [None]
