@@ -15,6 +15,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from omahahh.audit.hand import audit_hand
 from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import PipelineOptions, parse_text, process_text
 from omahahh.dataset.store import scan
@@ -23,8 +24,15 @@ from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
 from omahahh.parsers.registry import iter_blocks
 from omahahh.replay.allin import allin_rows
-from omahahh.replay.engine import replay
+from omahahh.replay.engine import ReplayResult
 from tests.stats_hands import ALL_IN_ON_THE_FLOP, FOUR_BET_SHOWDOWN
+
+
+def _settled(hand: HandRecord) -> ReplayResult:
+    """The replay with the reported rake taken out of the pots, as ingest stores it."""
+    result = audit_hand(hand).result
+    assert result is not None
+    return result
 
 
 def _corpus_hand(corpus: Path, hand_id: str) -> HandRecord:
@@ -69,7 +77,7 @@ def reference_shares(
 def test_flop_all_in_heads_up_is_the_share_of_the_820_turn_river_boards() -> None:
     hand = parse_text(ALL_IN_ON_THE_FLOP)[0]
     assert isinstance(hand, HandRecord)
-    rows = {r.player: r for r in allin_rows(hand, replay(hand))}
+    rows = {r.player: r for r in allin_rows(hand, _settled(hand))}
     known = {1: hand.shows[0].cards, 2: hand.shows[1].cards}
     shares = reference_shares(known, hand.boards[0][:3], (), hi_lo=False)
     assert shares[1] == Fraction(206, 820)  # A: 206 of the 820 boards
@@ -85,7 +93,7 @@ def test_turn_all_in_side_pot_treats_the_short_stack_as_dead_cards(corpus: Path)
     # 2005 Hi/Lo tournament: Player2 is all-in for less on the turn; the side pot (86) is
     # Hero's and Player5's only, so Player2's cards are out of the deck for it.
     hand = _corpus_hand(corpus, "1676150046")
-    result = replay(hand)
+    result = _settled(hand)
     rows = {r.seat: r for r in allin_rows(hand, result)}
     assert set(rows) == {3, 6, 9} and {r.street for r in rows.values()} == {"turn"}
     shown = {s.player: s.cards for s in hand.shows if not s.mucked}
@@ -106,7 +114,7 @@ def test_turn_all_in_side_pot_treats_the_short_stack_as_dead_cards(corpus: Path)
 def test_no_row_when_the_last_money_goes_in_on_the_river() -> None:
     hand = parse_text(FOUR_BET_SHOWDOWN)[0]
     assert isinstance(hand, HandRecord)
-    assert allin_rows(hand, replay(hand)) == ()
+    assert allin_rows(hand, _settled(hand)) == ()
 
 
 def test_no_row_when_a_live_hand_is_not_known() -> None:
@@ -115,7 +123,7 @@ def test_no_row_when_a_live_hand_is_not_known() -> None:
     ).replace("showed [As Ks Qd 7h] and lost with two pair, Aces and Sevens", "mucked")
     hand = parse_text(hidden)[0]
     assert isinstance(hand, HandRecord)
-    assert allin_rows(hand, replay(hand)) == ()
+    assert allin_rows(hand, _settled(hand)) == ()
 
 
 def test_no_row_without_a_replay() -> None:
@@ -135,7 +143,7 @@ def test_run_it_twice_expectation_covers_both_boards(corpus: Path) -> None:
     # 2015 $200/$400 hand all-in pre-flop, run twice: each board carries half the pot, and
     # the expectation (same known cards for both) adds up to the whole pot after rake.
     hand = _corpus_hand(corpus, "134782498345")
-    result = replay(hand)
+    result = _settled(hand)
     rows = allin_rows(hand, result)
     assert len(hand.boards) == 2 and {r.street for r in rows} == {"preflop"}
     after_rake = sum(p.amount for p in result.pots)

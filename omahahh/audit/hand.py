@@ -1,14 +1,16 @@
 """Audit: compare what a hand's text claims with what replay derived; every disagreement a finding.
 
 :func:`audit_hand` is the entry point the pipeline calls for every parsed
-hand: it replays, audits and never raises (a replay that crashes becomes a
+hand: it replays (with the reported rake taken out of the pots,
+:mod:`omahahh.audit.settle`), audits and never raises (a replay that crashes becomes a
 ``replay_failed`` finding, and the hand is kept). The codes are in
 :mod:`omahahh.audit.findings` and ``docs/FINDINGS.md``.
 
 Rake is only judged with a schedule: pass ``rake_expectation``, an object
 whose call returns a :class:`RakeExpectation` (the rake the schedule expects
-and the rule it applied) or None. Use a picklable object with a method (the
-pipeline sends it to worker processes), not a lambda.
+and the rule it applied) or None. Use a picklable object such as
+:class:`omahahh.audit.rake_hook.ScheduleHook` (the pipeline sends it to
+worker processes), not a lambda.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Protocol
 from omahahh.audit.awards import AwardRow, award_findings, match_awards
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
+from omahahh.audit.settle import room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
@@ -66,7 +69,7 @@ def audit_hand(
 ) -> AuditedHand:
     """Replay and audit one hand; never raises for a bad hand (the hand is never lost)."""
     try:
-        result = replay(hand, rules)
+        result = replay(hand, rules, take=room_take)
         rows = match_awards(hand, result)
         findings = audit(hand, result, rules=rules, rake_expectation=rake_expectation, awards=rows)
     except Exception as exc:  # a replay bug must not lose the hand: it becomes a finding

@@ -25,8 +25,8 @@ from omahahh.replay.allin import allin_rows
 class PipelineOptions:
     """What runs after parsing: replay and audit under ``house_rules``, rake checked by the hook.
 
-    Must pickle (it travels to worker processes): pass a schedule object with a
-    method as ``rake_expectation``, never a lambda.
+    Must pickle (it travels to worker processes): pass a hook such as
+    :class:`omahahh.audit.rake_hook.ScheduleHook` as ``rake_expectation``, never a lambda.
     """
 
     house_rules: HouseRules = DEFAULT_HOUSE_RULES

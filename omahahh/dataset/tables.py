@@ -132,7 +132,7 @@ HANDS: tuple[Column, ...] = (
     _c(
         "rake_derived",
         I64,
-        "Replay: the rake taken out of the pots (the reported rake, 0 when none is printed or the hand was cancelled).",
+        "Audit: the rake the replay's pots were settled with (the reported rake, 0 when none is printed or the hand was cancelled).",
     ),
     _c(
         "uncalled_derived",
@@ -291,7 +291,7 @@ POTS: tuple[Column, ...] = (
     _c(
         "rake_derived",
         I64,
-        "Replay: rake taken from this pot, spread over the pots the way the room does it (`omahahh/rules/allocation.py`).",
+        "Audit: the reported rake taken from this pot, spread over the pots the way the room does it (`omahahh/audit/settle.py`, `omahahh/rooms/rake_allocation.py`).",
     ),
     _c("amount_derived", I64, "Replay: chips in this pot after rake: what its winners share."),
     _c(

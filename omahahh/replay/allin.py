@@ -20,10 +20,10 @@ hands all-in before the flop (a board card is already up, the enumerator
 needs 0, 3, 4 or 5), more than six live hands, and hands whose replay failed.
 
 >>> from omahahh.dataset.pipeline import parse_text
->>> from omahahh.replay.engine import replay
+>>> from omahahh.audit.hand import audit_hand
 >>> hand = parse_text(EXAMPLE)[0]
 >>> [(r.player, r.street, round(r.equity, 4), r.ev_won, r.actual_won)
-...  for r in allin_rows(hand, replay(hand))]
+...  for r in allin_rows(hand, audit_hand(hand).result)]
 [('A', 'flop', 0.2512, 477, 0), ('B', 'flop', 0.7488, 1423, 1900)]
 """
 

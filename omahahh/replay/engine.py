@@ -1,26 +1,32 @@
 """Replay: re-derive a hand under the rules, independently of what the room printed.
 
 Driven by seats, stacks, posts, actions, boards and shown cards. It never
-reads the reported total pot, side pots, uncalled returns or collected
-amounts; the one reported figure it uses is the rake (and a room's other
-fees), because the room takes it out of the pots before paying the winners.
+reads a reported figure: not the total pot, side pots, uncalled returns,
+collected amounts, nor the rake. What the room took out of the pots before
+paying is given by the caller (``take``): nothing by default; the audit passes
+the reported rake spread over the pots the room's way
+(:func:`omahahh.audit.settle.room_take`), where reported and derived meet.
 
 >>> from omahahh.dataset.pipeline import parse_text
 >>> hand = parse_text(EXAMPLE)[0]
 >>> result = replay(hand)
 >>> result.total_pot, [(a.seat, a.amount) for a in result.awards]
-(20, [(2, 19)])
+(20, [(2, 20)])
+>>> taken = replay(hand, take=lambda hand, pots: Taken(1, 0, (1,)))
+>>> [(a.seat, a.amount) for a in taken.awards]
+[(2, 19)]
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
 from omahahh.replay.betting import Decision, UncalledDerived, walk_betting
-from omahahh.replay.showdown import DerivedAward, DerivedPot, derive_pots, fees_taken, showdown
+from omahahh.replay.showdown import DerivedAward, DerivedPot, derive_pots, showdown
 
 __all__ = [
     "Decision",
@@ -52,6 +58,18 @@ Seat 1: A (button) folded before Flop (didn't bet)
 Seat 2: B (small blind) collected ($0.19)
 Seat 3: C (big blind) folded before Flop
 """
+
+
+class Taken(NamedTuple):
+    """What the room took out of the pots before paying: rake, other fees, and per pot."""
+
+    rake: int
+    fees: int
+    per_pot: tuple[int, ...]
+
+
+TakeHook = Callable[[HandRecord, Sequence[int]], Taken]
+"""``take(hand, pot_amounts) -> Taken``: the room's cut of each pot (main pot first)."""
 
 
 class PlayerResult(NamedTuple):
@@ -97,8 +115,10 @@ class ReplayResult:
         return None
 
 
-def replay(hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES) -> ReplayResult:
-    """Re-derive ``hand``: legal options at each action, pots, rake, awards.
+def replay(
+    hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES, take: TakeHook | None = None
+) -> ReplayResult:
+    """Re-derive ``hand``: legal options at each action, pots, awards (after ``take``).
 
     Raises only on a replay bug; :func:`omahahh.audit.hand.audit_hand` turns that
     into a finding so no hand is ever lost.
@@ -124,8 +144,11 @@ def replay(hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES) -> ReplayR
     # A player all-in on the ante alone can win only the dead money: its own pot first.
     ante_only = any(live.get(s, 0) == 0 and players[s].dead > 0 for s in in_hand)
     pots = derive_pots(live, in_hand, cash_drop + dead, separate_extra=ante_only)
-    rake, fees = (0, 0) if hand.cancelled else fees_taken(hand)
-    sd = showdown(hand, pots, rake, fees, names, rules)
+    if take is None or hand.cancelled:
+        taken = Taken(0, 0, (0,) * len(pots))
+    else:
+        taken = take(hand, [p.amount for p in pots])
+    sd = showdown(hand, pots, taken.per_pot, names, rules)
     won: dict[int, int] = {}
     for a in sd.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
@@ -151,8 +174,8 @@ def replay(hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES) -> ReplayR
         pots=sd.pots,
         awards=sd.awards,
         total_pot=sum(live.values()) + dead + cash_drop,
-        rake=rake,
-        fees=fees,
+        rake=taken.rake,
+        fees=taken.fees,
         missing=tuple(outcome.missing),
         bad_cards=sd.bad_cards,
         cancelled=hand.cancelled,

@@ -1,8 +1,9 @@
-"""Pots, rake and awards of a replayed hand: from contributions and cards to who gets what.
+"""Pots and awards of a replayed hand: from contributions and cards to who gets what.
 
-Uses only what the betting walk derived plus seats, shown cards and boards;
-the one reported figure read is the rake (and a room's non-rake fees), which
-the room takes from the pots before paying (:mod:`omahahh.rules.allocation`).
+Uses only what the betting walk derived plus seats, shown cards and boards.
+What the room took out of each pot before paying (rake, fees) is an input:
+zero for the replay alone; the audit, where reported meets derived, passes
+the reported rake spread over the pots (:mod:`omahahh.audit.settle`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.rooms.conventions import ROOMS
-from omahahh.rooms.rake_allocation import allocation_for
-from omahahh.rules.allocation import allocate_rake
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot
@@ -98,24 +97,12 @@ def derive_pots(
 def showdown(
     hand: HandRecord,
     pots: Sequence[Pot],
-    rake: int,
-    fees: int,
+    rake_parts: Sequence[int],
     names: Mapping[int, str],
     rules: HouseRules,
 ) -> ShowdownOutcome:
-    """Rake and fees out of each pot, each pot split between the boards, each part awarded.
-
-    The rake is spread the way the room does it (:mod:`omahahh.rules.allocation`);
-    other fees (GGPoker's jackpot) in proportion to the pots.
-    """
-    allocation = allocation_for(hand.site)
-    amounts = [p.amount for p in pots]
-    raked = allocate_rake(
-        rake, amounts, allocation.method, allocation.rate_for(hand.started_at),
-        allocation.cap_margin,
-    )  # fmt: skip
-    fee_parts = allocate_rake(fees, amounts)
-    rake_parts = [r + f for r, f in zip(raked, fee_parts, strict=True)]
+    """``rake_parts`` (what the room took from each pot) out, each pot split between the
+    boards, each part awarded."""
     runs = max(1, len(hand.boards))
     room = ROOMS.get(hand.site)
     split_uncontested = room is None or room.runs_split_uncontested_pots
@@ -194,15 +181,3 @@ def _score(
         )
         for s in seats
     ]
-
-
-def fees_taken(hand: HandRecord) -> tuple[int, int]:
-    """(rake, other fees) the room took from the pot, as reported (0 when not printed)."""
-    room = ROOMS.get(hand.site)
-    fees = 0
-    if room is not None:
-        for column in room.fees_outside_rake:
-            value = getattr(hand, column, None)
-            if isinstance(value, int):
-                fees += value
-    return hand.rake_reported or 0, fees
