@@ -141,7 +141,8 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
-        out += _pot_findings(hand, result, key, pot, group, returned, money)
+        check = _pot_check(hand, result, key, pot, group, returned, money)
+        out += _pot_findings(check, pot, group)
     out += _cash_out_findings(hand, result, money)
     return out
 
@@ -297,17 +298,9 @@ def _pot_check(
     return _PotCheck(hand, result, run, index, where, amount, derived, paid_to, money)
 
 
-def _pot_findings(
-    hand: HandRecord,
-    result: ReplayResult,
-    key: tuple[int, int],
-    pot: DerivedPot | None,
-    group: list[AwardRow],
-    returned: dict[str, int],
-    money: _Fmt,
-) -> list[Finding]:
+def _pot_findings(check: _PotCheck, pot: DerivedPot | None, group: list[AwardRow]) -> list[Finding]:
     """One pot's findings: the first step that finds something wrong decides (see each step)."""
-    check = _pot_check(hand, result, key, pot, group, returned, money)
+    hand, result = check.hand, check.result
     if result.cancelled:
         return _cancelled(check)
     if check.paid > check.amount:
