@@ -80,3 +80,9 @@ def test_damaged_hands_become_hands_or_failures_never_a_crash(
     assert fragment.blocks == fragment.hands + fragment.failures
     for row in fragment.frames["failures"].iter_rows(named=True):
         assert row["reason"].startswith("damaged.txt:")
+        # A parser bug is caught as ``parser_error``; damaged text must meet a precise reason.
+        assert row["reason_code"] != "parser_error", row["reason"]
+    findings = fragment.frames["findings"]
+    if findings.height:
+        stopped = findings.filter(findings["code"] == "replay_failed")
+        assert stopped.height == 0, stopped["message"].to_list()
