@@ -85,6 +85,18 @@ def _turn(
         why = f"{action.player} acts after folding or going all-in"
         rule = "R-BET-1"
     elif d.expected_seat is None:
+        if action.kind is ActionKind.CHECK and d.to_call <= 0:
+            # Every opponent is all-in (or the round closed): a check moves no money.
+            return make(
+                hand.hand_key,
+                FindingCode.NEEDLESS_CHECK,
+                f"{action.player} checks after the {action.street.value} betting was complete",
+                street=action.street.value,
+                seat=d.seat,
+                player=action.player,
+                reported="check",
+                action_seq=seq,
+            )
         why = f"{action.player} acts after the {action.street.value} betting was complete"
     elif d.expected_seat != d.seat and not d.late:
         expected = result.name_of(d.expected_seat)
@@ -153,7 +165,9 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
             code, why = FindingCode.ILLEGAL_REOPEN, "the betting was not reopened to them"
             rule = "R-AI-3" if d.current_bet > 0 else "R-BET-9"
         else:
-            rule, why = "R-AI-5", "no other player could still call"
+            # Consequence, not form (issue 17): the unmatched part comes back, no money moves.
+            code, rule = FindingCode.RAISE_NOBODY_CAN_CALL, "R-AI-5"
+            why = "no other player could still call"
         return at(
             code,
             f"{who} {verb} {money(to)} but {why}",

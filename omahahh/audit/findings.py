@@ -36,6 +36,8 @@ class FindingCode(StrEnum):
     ILLEGAL_REOPEN = "illegal_reopen"
     RAISE_OVER_CAP = "raise_over_cap"
     MISSING_ACTION = "missing_action"
+    RAISE_NOBODY_CAN_CALL = "raise_nobody_can_call"
+    NEEDLESS_CHECK = "needless_check"
     STACK_EXCEEDED = "stack_exceeded"
     ALL_IN_MISMATCH = "all_in_mismatch"
     BLIND_SIZE_UNEXPECTED = "blind_size_unexpected"
@@ -43,6 +45,7 @@ class FindingCode(StrEnum):
     TOTAL_POT_MISMATCH = "total_pot_mismatch"
     SIDE_POT_MISMATCH = "side_pot_mismatch"
     UNCALLED_MISMATCH = "uncalled_mismatch"
+    CASH_DROP_MISMATCH = "cash_drop_mismatch"
     # Awards
     COLLECTED_MISMATCH = "collected_mismatch"
     COLLECTED_EXCEEDS_POT = "collected_exceeds_pot"
@@ -53,8 +56,10 @@ class FindingCode(StrEnum):
     SHOW_ORDER = "show_order"
     IMPOSSIBLE_CARDS = "impossible_cards"
     UNSUPPORTED_VARIANT = "unsupported_variant"
-    # Rake (only with a schedule)
-    RAKE_OFF_SCHEDULE = "rake_off_schedule"
+    # Rake and fees
+    RAKE_MISMATCH = "rake_mismatch"
+    RAKE_ALLOCATION_INFERRED = "rake_allocation_inferred"
+    RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
     # The audit itself
     REPLAY_FAILED = "replay_failed"
 
@@ -103,6 +108,17 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "R-ACT-3",
         "A betting round ends while a player was still to act.",
     ),
+    FindingCode.RAISE_NOBODY_CAN_CALL: CodeInfo(
+        Severity.INFO,
+        "R-AI-5",
+        "A bet or raise when no other player can still call it: nothing moves but the "
+        "uncalled part, which comes back (no money effect).",
+    ),
+    FindingCode.NEEDLESS_CHECK: CodeInfo(
+        Severity.INFO,
+        "R-ACT-3",
+        "A check after the round was complete (every opponent all-in): no money effect.",
+    ),
     FindingCode.STACK_EXCEEDED: CodeInfo(
         Severity.ERROR, "R-BET-10", "A player puts in more chips than they had at the start."
     ),
@@ -130,6 +146,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.ERROR,
         "R-POT-2",
         "The reported uncalled bet returned differs from the derived one (or is missing).",
+    ),
+    FindingCode.CASH_DROP_MISMATCH: CodeInfo(
+        Severity.ERROR,
+        "R-POT-1",
+        "The promotional money the room says it dropped into the pot (GGPoker Cash Drop) "
+        "differs from what the total pot and the collected lines show was added.",
     ),
     FindingCode.COLLECTED_MISMATCH: CodeInfo(
         Severity.ERROR,
@@ -176,6 +198,20 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.WARNING,
         "R-CARD-2",
         "The hand deals a number of hole cards the house-rules profile does not allow.",
+    ),
+    FindingCode.RAKE_MISMATCH: CodeInfo(
+        Severity.ERROR,
+        "R-RAKE-1",
+        "The reported rake and fees disagree with the hand's own totals (FORMATS.md §1.12: "
+        "total pot - rake - fees = collected), the collected lines being confirmed by the "
+        "summary or the pot lines.",
+    ),
+    FindingCode.RAKE_ALLOCATION_INFERRED: CodeInfo(
+        Severity.INFO,
+        "R-RAKE-6",
+        "The room's way of spreading rake and fees over the main and side pots is not "
+        "known; the awards match an allocation of the reported rake and fees, which the "
+        "audit inferred from what was paid.",
     ),
     FindingCode.RAKE_OFF_SCHEDULE: CodeInfo(
         Severity.WARNING,

@@ -90,6 +90,9 @@ _FOLD_STREET = {
 _HALF = {"HI": "high", "LO": "low"}
 OUT_OF_POSITION = " out of position"
 INFO = ("doesn't show hand", "mucks hand", "sits out", "is sitting out")
+# ``PlayerX deny BB 0€``: a player returning to the table declines to post the blind
+# it owes and waits for the big blind instead; no money moves (issue 17).
+DENY_RE = re.compile(r"^deny (?:BB|SB|big blind|small blind) (?P<amount>\S+)$")
 
 
 def matches(first_line: str) -> bool:
@@ -196,6 +199,9 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         hand.shows.append(show_line(player, arg, offset))
     elif rest in INFO:
         return
+    elif (deny := DENY_RE.match(rest)) is not None:
+        if hand.money(deny["amount"], offset) != 0:
+            raise HandParseError("unknown_line", f"a declined blind with money: {rest}", offset, rest)
     else:
         raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
 

@@ -16,6 +16,7 @@ from omahahh.house_rules import HouseRules
 from omahahh.model import Action, ActionKind, HandRecord, Street, Structure
 from omahahh.rules import betting
 from omahahh.rules.pots import uncalled_bet
+from omahahh.rooms.conventions import ROOMS
 from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 _LIVE_POSTS = frozenset(
@@ -102,6 +103,19 @@ class BettingOutcome:
     last_street: Street
 
 
+def promotion_in_pot(hand: HandRecord) -> int:
+    """Promotional money in the pot before the blinds that the room's pot-limit size counts.
+
+    GGPoker counts its Cash Drop (a raise to 0.41 was exactly 0.06 to call plus a
+    0.35 pot of 0.09 + 0.06 + the 0.20 drop; tests/test_audit_precision.py), so a
+    replay that left it out would call a legal pot-size raise too big (R-BET-5).
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or not room.pot_limit_counts_cash_drop or hand.cancelled:
+        return 0
+    return hand.cash_drop_reported or 0
+
+
 class BettingWalk:
     """Walks the printed actions of one hand; see :func:`walk_betting`."""
 
@@ -118,7 +132,9 @@ class BettingWalk:
         self.order = sorted(self.players)
         self.seated = [self.players[s] for s in self.order]
         self._after: dict[int | None, list[PlayerState]] = {}
-        self.pot = 0  # every chip in the middle: all pots and the bets on the table
+        # Every chip in the middle: all pots and the bets on the table, plus the
+        # promotional money a room counts in the pot-limit size (GG Cash Drop).
+        self.pot = promotion_in_pot(hand)
         self.decisions: list[Decision] = []
         self.uncalled: list[UncalledDerived] = []
         self.missing: list[tuple[Street, int]] = []

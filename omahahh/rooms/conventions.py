@@ -59,6 +59,10 @@ class RoomConventions:
     excess back inside ``collected``: Σ put in = Total pot + Rake, Total pot = Σ collected).
     The excess may come back on its own ``side pot N`` line: ``Hero collected 84€ from
     side pot 1`` in winamax:9247976-232-1478874498 is Hero's unmatched bet."""
+    pot_limit_counts_cash_drop: bool = False
+    """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
+    a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
+    (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
@@ -76,6 +80,7 @@ ROOMS: dict[Site, RoomConventions] = {
         fees_outside_rake=("jackpot_reported", "other_fees_reported"),
         names_pots=False,
         runs_split_uncontested_pots=False,
+        pot_limit_counts_cash_drop=True,
         # No zone is printed; fpdb assumes ET (FORMATS.md §2). --source-timezone overrides.
         time_zone="America/New_York",
     ),
