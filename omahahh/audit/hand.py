@@ -16,12 +16,15 @@ worker processes), not a lambda.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from omahahh.audit.awards import AwardRow, award_findings, match_awards
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
+from omahahh.audit.pots import side_pot_findings
+from omahahh.audit.reconcile import reconcile
 from omahahh.audit.settle import room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
@@ -70,8 +73,17 @@ def audit_hand(
     """Replay and audit one hand; never raises for a bad hand (the hand is never lost)."""
     try:
         result = replay(hand, rules, take=room_take)
+        reconciled = reconcile(hand, result, rules)
+        result = reconciled.result
         rows = match_awards(hand, result)
-        findings = audit(hand, result, rules=rules, rake_expectation=rake_expectation, awards=rows)
+        findings = audit(
+            hand,
+            result,
+            rules=rules,
+            rake_expectation=rake_expectation,
+            awards=rows,
+            reconciled=reconciled.findings,
+        )
     except Exception as exc:  # a replay bug must not lose the hand: it becomes a finding
         failed = make(
             hand.hand_key,
@@ -89,16 +101,22 @@ def audit(
     rules: HouseRules = DEFAULT_HOUSE_RULES,
     rake_expectation: RakeExpectationHook | None = None,
     awards: list[AwardRow] | None = None,
+    reconciled: Sequence[Finding] = (),
 ) -> list[Finding]:
-    """Every finding for ``hand``, most severe first, then in the order of the hand."""
+    """Every finding for ``hand``, most severe first, then in the order of the hand.
+
+    ``reconciled``: what :func:`omahahh.audit.reconcile.reconcile` found while
+    choosing the replay ``result`` (rake, fees, the spread over the pots).
+    """
     room = ROOMS.get(hand.site)
     rows = awards if awards is not None else match_awards(hand, result)
     out = betting_findings(hand, result, rules)
+    out += reconciled
     if result.bad_cards:
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
     out += _uncalled(hand, result, room)
     out += _total(hand, result, room)
-    out += _side_pots(hand, result, room)
+    out += side_pot_findings(hand, result)
     out += award_findings(hand, result, rows)
     if room is None or room.shows_in_order:
         out += _show_order(hand, result)
@@ -173,45 +191,6 @@ def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None)
             reported_amount=hand.total_pot_reported,
         )
     ]
-
-
-def derived_pot_amounts(result: ReplayResult, after_rake: bool = True) -> list[int]:
-    """Each pot summed over the boards, main pot first (net of rake unless asked)."""
-    amounts: dict[int, int] = defaultdict(int)
-    for p in result.pots:
-        amounts[p.index] += p.amount if after_rake else p.gross
-    return [amounts[i] for i in sorted(amounts)]
-
-
-def _side_pots(
-    hand: HandRecord, result: ReplayResult, room: RoomConventions | None
-) -> list[Finding]:
-    """R-POT-1: printed ``Main pot``/``Side pot`` amounts against the derived pots."""
-    if hand.main_pot_reported is None or result.cancelled:
-        return []
-    reported = [hand.main_pot_reported, *hand.side_pots_reported]
-    derived = derived_pot_amounts(result, room.pots_after_rake if room else True)
-    out = []
-    for i in range(max(len(reported), len(derived))):
-        r = reported[i] if i < len(reported) else None
-        d = derived[i] if i < len(derived) else None
-        if r == d:
-            continue
-        name = "main pot" if i == 0 else f"side pot {i}"
-        out.append(
-            make(
-                hand.hand_key,
-                FindingCode.SIDE_POT_MISMATCH,
-                f"{name} printed {_fmt(hand, r) if r is not None else 'nothing'}; derived "
-                f"{_fmt(hand, d) if d is not None else 'no such pot'}",
-                expected=_fmt(hand, d) if d is not None else None,
-                reported=_fmt(hand, r) if r is not None else None,
-                expected_amount=d,
-                reported_amount=r,
-                pot_index=i,
-            )
-        )
-    return out
 
 
 def _show_order(hand: HandRecord, result: ReplayResult) -> list[Finding]:

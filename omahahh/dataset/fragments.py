@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 import polars as pl
 import pyarrow as pa
 
+from omahahh.audit.reconcile import paid_by_player
 from omahahh.cards import card_str
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.model import POST_KINDS, HandRecord, ParseFailure
@@ -252,6 +253,11 @@ class FragmentBuilder:
         for c in h.collections:
             collected[c.player] = collected.get(c.player, 0) + c.amount
         cashout = {c.player: c for c in h.cashouts}
+        paid = (
+            paid_by_player(h, audited.result)
+            if audited is not None and audited.result is not None
+            else None
+        )
         for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
             name = seat.player
             sm = summary.get(seat.seat)
@@ -280,7 +286,8 @@ class FragmentBuilder:
                 cashout_reported=co.amount if co else None,
                 cashout_fee_reported=co.fee if co else None,
                 invested=derived[seat.seat].invested if seat.seat in derived else None,
-                won=derived[seat.seat].won if seat.seat in derived else None,
+                won=_won(name, paid, derived.get(seat.seat)),
+                won_derived=derived[seat.seat].won if seat.seat in derived else None,
             )
         if audited is not None:
             self._derived(h, audited)
@@ -308,6 +315,13 @@ class FragmentBuilder:
 
 
 COLUMNS = {table: frozenset(schema(table)) for table in TABLES}
+
+
+def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -> int | None:
+    """``players.won``: what the room paid (its text), derived only where it prints none."""
+    if paid is not None:
+        return paid.get(name, 0)
+    return derived.won if derived is not None else None
 
 
 def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:

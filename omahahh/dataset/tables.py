@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 
 CARDS = pl.List(pl.String)
 
@@ -201,7 +201,12 @@ PLAYERS: tuple[Column, ...] = (
     _c(
         "won",
         I64,
-        "Replay: chips the rules award this player from all pots, after rake; null when a pot they could win cannot be derived (hands not shown).",
+        "Money the room paid this player from the pots, as its text prints it (collected lines; a cashed-out player's SUMMARY share; less an unmatched bet a room pays back inside `collected`). Derived (`won_derived`) only where the text prints no awards (PHH); null when neither is known. Net won = won - invested.",
+    ),
+    _c(
+        "won_derived",
+        I64,
+        "Replay: chips the rules award this player from all pots, after rake; null when a pot they could win cannot be derived (hands not shown). The audit compares it with `won`.",
     ),
 )
 

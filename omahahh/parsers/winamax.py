@@ -201,7 +201,8 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         return
     elif (deny := DENY_RE.match(rest)) is not None:
         if hand.money(deny["amount"], offset) != 0:
-            raise HandParseError("unknown_line", f"a declined blind with money: {rest}", offset, rest)
+            why = f"a declined blind with money: {rest}"
+            raise HandParseError("unknown_line", why, offset, rest)
     else:
         raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
 

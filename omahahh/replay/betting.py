@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 from omahahh.house_rules import HouseRules
 from omahahh.model import Action, ActionKind, HandRecord, Street, Structure
+from omahahh.rooms.conventions import ROOMS
 from omahahh.rules import betting
 from omahahh.rules.pots import uncalled_bet
-from omahahh.rooms.conventions import ROOMS
 from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 _LIVE_POSTS = frozenset(

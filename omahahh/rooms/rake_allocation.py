@@ -57,8 +57,12 @@ ALLOCATIONS: dict[Site, RakeAllocation] = {
             "pokerstars:231645858339",
             "pokerstars:232772509770",
         ),
+        proven=True,
     ),
-    # GGPoker: a capped rake comes out of the main pot first (OM1349864: rake $7.50 and
+    # GGPoker: not proven. Its rake plus jackpot fee is spread over main and side pots
+    # its own way (issue 17 saw wrong_split/odd_chip_misplaced on real hands whose
+    # winners and totals were right); one hand shows the capped case:
+    # a capped rake comes out of the main pot first (OM1349864: rake $7.50 and
     # jackpot $5 from a $527.24 main pot and a $69.84 side pot: the side pot paid only
     # its share of the jackpot, $0.58). PLO rake 5%.
     Site.GGPOKER: RakeAllocation(

@@ -37,6 +37,10 @@ class RakeAllocation:
     cap_margin: Fraction = Fraction(3, 2)
     """A hand is capped when rate * total pot exceeds the reported rake by this factor."""
     evidence: tuple[str, ...] = ()
+    proven: bool = False
+    """Every multi-pot raked hand of the room in the corpus fits the method. When False
+    the audit accepts any spread of the reported rake that explains the awards
+    (:func:`omahahh.audit.reconcile.infer_allocation`), as an ``info`` finding."""
 
     def rate_for(self, when: datetime | None) -> Fraction | None:
         if not self.rates:

@@ -1,0 +1,310 @@
+"""The room's own arithmetic: rake, fees and promotions against the hand's totals.
+
+A hand's text states the same money several times: chips put in, the total
+pot, the rake and fees, each ``collected`` line and the SUMMARY's ``won``.
+FORMATS.md §1.12 gives the identity (with C put in, U uncalled returns, D
+promotional money dropped in, R rake, F other fees, K collected)::
+
+    total = C - U + D          K = total - R - F
+
+When one printed figure breaks it while the others agree with each other, that
+figure is the fault, and the audit says so with the figure's own code
+(:data:`FindingCode.RAKE_MISMATCH`, :data:`FindingCode.CASH_DROP_MISMATCH`),
+instead of blaming the collected lines. The award audit then runs with the
+figure the rest of the hand implies, so one fault gives one finding.
+
+Where a room's way of spreading rake and fees over main and side pots is not
+known (:mod:`omahahh.rooms.rake_allocation`), any allocation of the reported
+rake and fees consistent with every pot's awards is accepted
+(:func:`infer_allocation`), and an ``info`` finding says so.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from omahahh.audit.awards import award_findings, match_awards
+from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.audit.pots import side_pot_findings
+from omahahh.audit.settle import fees_taken, room_take
+from omahahh.house_rules import HouseRules
+from omahahh.model import HandRecord
+from omahahh.money import format_minor
+from omahahh.replay.engine import ReplayResult, Taken, replay
+from omahahh.rooms.conventions import ROOMS
+from omahahh.rooms.rake_allocation import allocation_for
+
+# Money findings on awards that a different spread of the rake over the pots can explain.
+ALLOCATION_SENSITIVE = frozenset(
+    {
+        FindingCode.COLLECTED_MISMATCH,
+        FindingCode.COLLECTED_EXCEEDS_POT,
+        FindingCode.WRONG_SPLIT,
+        FindingCode.ODD_CHIP_MISPLACED,
+        FindingCode.SIDE_POT_MISMATCH,
+    }
+)
+MAX_ALLOCATIONS = 2_000
+"""Allocations tried by brute force for a room whose lines do not name the pot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reconciled:
+    """The replay the award audit should use, and what reconciling found."""
+
+    result: ReplayResult
+    findings: tuple[Finding, ...]
+
+
+def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | None:
+    """What the room paid each player out of the pots, as its text prints it.
+
+    The ``collected`` lines, a cashed-out player's SUMMARY ``won (X)``, less an
+    unmatched bet a room pays back inside ``collected`` (Winamax prints no
+    return line). None when the room prints no awards (a foreign PHH file).
+
+    >>> # Winamax: ``Hero collected 84€ from side pot 1`` of which 84€ was Hero's own
+    >>> # unmatched bet pays Hero 0 out of the pots.
+    """
+    room = ROOMS.get(hand.site)
+    if room is not None and not room.prints_awards:
+        return None
+    paid: dict[str, int] = defaultdict(int)
+    for c in hand.collections:
+        paid[c.player] += c.amount
+    won = {s.player: s.won for s in hand.summary_seats}
+    for c in hand.cashouts:
+        if c.player not in paid and won.get(c.player) is not None:
+            paid[c.player] += won[c.player] or 0
+    if room is not None and room.collected_includes_uncalled and not hand.uncalled:
+        for u in result.uncalled:
+            paid[u.player] -= u.amount
+    return dict(paid)
+
+
+def collected_confirmed(hand: HandRecord) -> bool:
+    """Do the collected lines agree with a second statement of the same money?
+
+    The SUMMARY's per-seat ``won``/``collected (X)`` (PokerStars, GGPoker,
+    Winamax), or the printed main and side pots, net of rake, that the lines
+    share out. A figure that only the collected lines state cannot be
+    preferred to them.
+    """
+    if not hand.collections:
+        return False
+    lines: dict[str, int] = defaultdict(int)
+    for c in hand.collections:
+        lines[c.player] += c.amount
+    summary = {s.player: s.won for s in hand.summary_seats if s.won}
+    if summary and summary == dict(lines):
+        return True
+    room = ROOMS.get(hand.site)
+    if hand.main_pot_reported is not None and (room is None or room.pots_after_rake):
+        return hand.main_pot_reported + sum(hand.side_pots_reported) == sum(lines.values())
+    return False
+
+
+def reconcile(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> Reconciled:
+    """The cash drop, then the rake and fees, then their spread over the pots (see module)."""
+    if result.cancelled:
+        return Reconciled(result, ())
+    found: list[Finding] = []
+    drop = _cash_drop(hand, result)
+    if drop is not None:
+        finding, implied = drop
+        found.append(finding)
+        result = replay(replace(hand, cash_drop_reported=implied), rules, take=room_take)
+    rake = _rake(hand, result)
+    if rake is not None:
+        finding, implied_rake = rake
+        found.append(finding)
+        result = replay(replace(hand, rake_reported=implied_rake), rules, take=room_take)
+    inferred = infer_allocation(hand, result, rules)
+    if inferred is not None:
+        result, finding = inferred
+        found.append(finding)
+    return Reconciled(result, tuple(found))
+
+
+def _fmt(hand: HandRecord, amount: int) -> str:
+    return format_minor(amount, hand.unit, hand.currency)
+
+
+def _net_paid(hand: HandRecord, result: ReplayResult) -> int | None:
+    paid = paid_by_player(hand, result)
+    return None if paid is None else sum(paid.values())
+
+
+def _cash_drop(hand: HandRecord, result: ReplayResult) -> tuple[Finding, int] | None:
+    """R-POT-1: a Cash Drop figure that the total pot and the collected lines contradict."""
+    room = ROOMS.get(hand.site)
+    total, drop = hand.total_pot_reported, hand.cash_drop_reported
+    if drop is None or total is None or room is None or not room.total_includes_rake:
+        return None
+    put_in = result.total_pot - drop
+    implied = total - put_in
+    rake, fees = fees_taken(hand)
+    paid = _net_paid(hand, result)
+    if implied == drop or implied < 0 or paid is None or not collected_confirmed(hand):
+        return None
+    if total - rake - fees != paid:
+        return None  # the total and the awards disagree too: not the drop alone
+    finding = make(
+        hand.hand_key,
+        FindingCode.CASH_DROP_MISMATCH,
+        f"Cash Drop printed {_fmt(hand, drop)}; the total pot {_fmt(hand, total)} and "
+        f"the collected lines show {_fmt(hand, implied)} was added",
+        expected=_fmt(hand, implied),
+        reported=_fmt(hand, drop),
+        expected_amount=implied,
+        reported_amount=drop,
+    )
+    return finding, implied
+
+
+def _rake(hand: HandRecord, result: ReplayResult) -> tuple[Finding, int] | None:
+    """R-RAKE-1 / FORMATS §1.12: rake and fees that the pot and the awards contradict.
+
+    Example: total pot $6.01 (confirmed by the chips put in), $5.71 collected
+    (confirmed by the SUMMARY), rake printed $0.31: the pot and the awards
+    leave $0.30 for the room, so the rake line is the fault.
+    """
+    if hand.rake_reported is None:
+        return None
+    room = ROOMS.get(hand.site)
+    rake, fees = fees_taken(hand)
+    paid = _net_paid(hand, result)
+    if paid is None or not collected_confirmed(hand):
+        return None
+    total = hand.total_pot_reported
+    included = room is not None and room.total_includes_rake
+    if total is not None and included and total != result.total_pot:
+        return None  # the total line is wrong: total_pot_mismatch says so
+    implied = result.total_pot - fees - paid
+    if implied == rake or implied < 0:
+        return None
+    if total is not None and room is not None and not room.total_includes_rake:
+        # The total is printed after rake (Winamax): it must agree with the awards.
+        returned = sum(u.amount for u in result.uncalled) if room.total_includes_uncalled else 0
+        if total - returned != paid:
+            return None
+    fee_words = f" and fees {_fmt(hand, fees)}" if fees else ""
+    finding = make(
+        hand.hand_key,
+        FindingCode.RAKE_MISMATCH,
+        f"rake printed {_fmt(hand, rake)}{fee_words}; the pot {_fmt(hand, result.total_pot)} "
+        f"less {_fmt(hand, paid)} collected leaves {_fmt(hand, implied + fees)} for the room",
+        expected=_fmt(hand, implied),
+        reported=_fmt(hand, rake),
+        expected_amount=implied,
+        reported_amount=rake,
+    )
+    return finding, implied
+
+
+# -- the spread of rake and fees over the pots -----------------------------------------
+def infer_allocation(
+    hand: HandRecord, result: ReplayResult, rules: HouseRules
+) -> tuple[ReplayResult, Finding] | None:
+    """A spread of the reported rake and fees over the pots that explains every award.
+
+    Only for rooms whose spread is not known, only when the room's assumed
+    spread leaves money findings on the awards. Example (Winamax, rake 0.22€
+    on pots of 3.54€ and 0.92€): the room paid 3.36€ and 0.88€, so it took
+    0.18€/0.04€ where a proportional spread takes 0.17€/0.05€; both spreads
+    take the reported 0.22€, the awards match the first: accepted, as info.
+    """
+    allocation = allocation_for(hand.site)
+    rake, fees = fees_taken(hand)
+    take = rake + fees
+    pots = _pot_amounts(result)
+    if allocation.proven or take <= 0 or len(pots) < 2:
+        return None
+    if not _allocation_sensitive(hand, result):
+        return None
+    for per_pot in _candidate_spreads(hand, result, pots, take):
+        fixed = _fixed_take(rake, fees, per_pot)
+        trial = replay(hand, rules, take=fixed)
+        if not _allocation_sensitive(hand, trial):
+            spread = " / ".join(_fmt(hand, t) for t in per_pot)
+            finding = make(
+                hand.hand_key,
+                FindingCode.RAKE_ALLOCATION_INFERRED,
+                f"the room's spread of {_fmt(hand, take)} rake and fees over the pots is "
+                f"not known; the awards match {spread} (main pot first)",
+                expected=None,
+                reported=spread,
+            )
+            return trial, finding
+    return None
+
+
+def _allocation_sensitive(hand: HandRecord, result: ReplayResult) -> bool:
+    rows = match_awards(hand, result)
+    codes = {f.code for f in award_findings(hand, result, rows)}
+    codes |= {f.code for f in side_pot_findings(hand, result)}
+    return bool(codes & ALLOCATION_SENSITIVE)
+
+
+def _pot_amounts(result: ReplayResult) -> list[int]:
+    """Each pot's gross amount (all boards), main pot first."""
+    gross: dict[int, int] = defaultdict(int)
+    for p in result.pots:
+        gross[p.index] += p.gross
+    return [gross[i] for i in sorted(gross)]
+
+
+def _fixed_take(rake: int, fees: int, per_pot: Sequence[int]) -> Callable[..., Taken]:
+    def take(hand: HandRecord, pots: Sequence[int]) -> Taken:
+        return Taken(rake, fees, tuple(per_pot))
+
+    return take
+
+
+def _candidate_spreads(
+    hand: HandRecord, result: ReplayResult, pots: list[int], take: int
+) -> Iterator[tuple[int, ...]]:
+    """Spreads to try: the one the pot lines imply first, then every spread if few enough."""
+    first = _spread_from_lines(hand, pots)
+    if first is not None and sum(first) == take:
+        yield first
+    for spread in _every_spread(pots, take):
+        if spread != first:
+            yield spread
+
+
+def _spread_from_lines(hand: HandRecord, pots: list[int]) -> tuple[int, ...] | None:
+    """Pot k kept gross_k - net_k, net_k as the room printed it (pot lines, else collected)."""
+    if hand.main_pot_reported is not None and len(hand.side_pots_reported) == len(pots) - 1:
+        net = [hand.main_pot_reported, *hand.side_pots_reported]
+    else:
+        room = ROOMS.get(hand.site)
+        if room is not None and (not room.names_pots or room.collected_includes_uncalled):
+            return None  # lines that do not name the pot, or hide returns in a pot's line
+        paid: dict[int, int] = defaultdict(int)
+        for c in hand.collections:
+            paid[c.pot_index] += c.amount
+        net = [paid.get(i, 0) for i in range(len(pots))]
+    spread = tuple(g - n for g, n in zip(pots, net, strict=True))
+    return spread if all(t >= 0 for t in spread) else None
+
+
+def _every_spread(pots: list[int], take: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``take`` from the pots (each at most its size), if not too many."""
+    n = len(pots)
+    count = 1
+    for k in range(1, n):  # C(take + n - 1, n - 1), computed without overflow worries
+        count = count * (take + k) // k
+        if count > MAX_ALLOCATIONS:
+            return
+    for bars in combinations(range(take + n - 1), n - 1):
+        parts = []
+        prev = -1
+        for b in (*bars, take + n - 1):
+            parts.append(b - prev - 1)
+            prev = b
+        if all(t <= g for t, g in zip(parts, pots, strict=True)):
+            yield tuple(parts)
