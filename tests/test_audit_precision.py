@@ -139,6 +139,94 @@ Seat 3: Gamma (big blind) won 0.03€
 
 
 def test_winamax_deny_bb_is_read_and_moves_no_money() -> None:
-    hand = parse_hand(WINAMAX_DENY_BB.replace("*** SUMMARY ***", "Gamma collected 0.03€ from pot\n*** SUMMARY ***"))
+    hand = parse_hand(
+        WINAMAX_DENY_BB.replace(
+            "*** SUMMARY ***", "Gamma collected 0.03€ from pot\n*** SUMMARY ***"
+        )
+    )
     assert all(a.player != "Delta" for a in hand.actions)
     assert codes(audit_hand(hand)) == []
+
+
+# Winamax rounds its own spread of the rake over the pots: of 0.22€ on a 3.54€ main
+# pot and a 0.92€ side pot it took 0.18€/0.04€ (a proportional spread: 0.17€/0.05€).
+WINAMAX_ROUNDED_SPREAD = """\
+Winamax Poker - CashGame - HandId: #1000003-9-1700000200 - Omaha pot limit (0.05€/0.10€) - 2023/11/14 22:20:00 UTC
+Table: 'Nice 03' 6-max (real money) Seat #1 is the button
+Seat 1: Anna (1.18€)
+Seat 2: Bert (10€)
+Seat 3: Cleo (10€)
+*** ANTE/BLINDS ***
+Bert posts small blind 0.05€
+Cleo posts big blind 0.10€
+Dealt to Anna [9s 9c 4d 5d]
+*** PRE-FLOP ***
+Anna raises 0.25€ to 0.35€
+Bert calls 0.30€
+Cleo calls 0.25€
+*** FLOP *** [2c 7d 9h]
+Bert bets 1.05€
+Cleo calls 1.05€
+Anna calls 0.83€ and is all-in
+*** TURN *** [2c 7d 9h][Ks]
+Bert bets 0.24€
+Cleo calls 0.24€
+*** RIVER *** [2c 7d 9h Ks][3s]
+Bert checks
+Cleo checks
+*** SHOW DOWN ***
+Bert shows [7c 7h Ac Qd] (Three of a kind : 7's)
+Cleo shows [Kh Qh Jh Th] (One pair : Kings)
+Anna shows [9s 9c 4d 5d] (Three of a kind : 9's)
+Anna collected 3.36€ from main pot
+Bert collected 0.88€ from side pot 1
+*** SUMMARY ***
+Total pot 4.24€ | Rake 0.22€
+Board: [2c 7d 9h Ks 3s]
+Seat 1: Anna (button) showed [9s 9c 4d 5d] and won 3.36€ with Three of a kind : 9's
+Seat 2: Bert (small blind) showed [7c 7h Ac Qd] and won 0.88€ with Three of a kind : 7's
+Seat 3: Cleo (big blind) showed [Kh Qh Jh Th] and lost with One pair : Kings
+"""
+
+
+def test_an_unproven_room_spread_that_explains_the_awards_is_info_r_rake_6() -> None:
+    audited = audit_hand(parse_hand(WINAMAX_ROUNDED_SPREAD))
+    assert [(f.code.value, f.severity.value) for f in audited.findings] == [
+        ("rake_allocation_inferred", "info")
+    ]
+    assert audited.result is not None
+    assert [p.rake for p in audited.result.pots] == [18, 4]
+
+
+def test_no_spread_explains_a_wrong_award_error_stays() -> None:
+    # Bert's side pot paid to Cleo: no spread of the rake makes Cleo a winner.
+    text = WINAMAX_ROUNDED_SPREAD.replace(
+        "Bert collected 0.88€ from side pot 1", "Cleo collected 0.88€ from side pot 1"
+    )
+    text = text.replace(
+        "won 0.88€ with Three of a kind : 7's", "lost with Three of a kind : 7's"
+    ).replace("and lost with One pair : Kings", "and won 0.88€ with One pair : Kings")
+    assert "wrong_winner" in codes(audit_hand(parse_hand(text)))
+
+
+def test_players_won_is_the_money_the_room_paid_r_sd_3() -> None:
+    from omahahh.dataset.pipeline import process_text
+
+    fragment = process_text(WINAMAX_ROUNDED_SPREAD, path="crafted.txt")
+    players = {r["player"]: r for r in fragment.frames["players"].iter_rows(named=True)}
+    # Net won as the money moved: +2.18€, -0.76€, -1.64€ (and 0.22€ rake): zero-sum.
+    assert {p: r["won"] - r["invested"] for p, r in players.items()} == {
+        "Anna": 218,
+        "Bert": -76,
+        "Cleo": -164,
+    }
+    assert players["Anna"]["won_derived"] == 336  # the inferred spread: derived agrees
+
+
+def test_proven_room_spread_is_not_second_guessed() -> None:
+    # PokerStars' spread is proven on the corpus: the same awards there stay errors.
+    from omahahh.model import Site
+    from omahahh.rooms.rake_allocation import allocation_for
+
+    assert allocation_for(Site.POKERSTARS).proven
+    assert not allocation_for(Site.WINAMAX).proven and not allocation_for(Site.GGPOKER).proven

@@ -270,3 +270,110 @@ def _with_shown(hand: HandRecord, player: str, cards: tuple[int, ...]) -> HandRe
 def test_fault_winners_shown_cards(clean: list[tuple[HandRecord, ReplayResult]]) -> None:
     for key, found in apply_everywhere(clean, losing_cards, 12):
         assert found and {code for code, _ in found} == {"wrong_winner"}, (key, found)
+
+
+# -- rake and fees (issue 17): a wrong figure is named as itself -------------------------
+def rake_moved(delta: int) -> Fault:
+    """The rake line off by ``delta``; the collected lines and the SUMMARY as they were."""
+
+    def fault(hand: HandRecord, result: ReplayResult) -> HandRecord | None:
+        if hand.rake_reported is None or hand.cashouts or not hand.collections:
+            return None
+        if hand.rake_reported + delta < 0:
+            return None
+        return replace(hand, rake_reported=hand.rake_reported + delta)
+
+    return fault
+
+
+def test_fault_rake_one_unit_more_is_a_rake_mismatch(
+    clean: list[tuple[HandRecord, ReplayResult]],
+) -> None:
+    for key, found in apply_everywhere(clean, rake_moved(+1), 50):
+        assert found == [("rake_mismatch", "R-RAKE-1")], key
+
+
+def test_fault_rake_one_unit_less_is_a_rake_mismatch(
+    clean: list[tuple[HandRecord, ReplayResult]],
+) -> None:
+    for key, found in apply_everywhere(clean, rake_moved(-1), 20):
+        assert found == [("rake_mismatch", "R-RAKE-1")], key
+
+
+@pytest.fixture(scope="module")
+def clean_gg() -> list[tuple[HandRecord, ReplayResult]]:
+    return [(h, replay(h)) for f, h in corpus_hands("GGPoker") if is_clean_source(f)]
+
+
+def rake_before_the_flop(hand: HandRecord, result: ReplayResult) -> HandRecord | None:
+    """A hand over before the flop, raked one unit, its text otherwise coherent (the
+    winner's collected line and SUMMARY one unit less)."""
+    if (hand.boards and hand.boards[0]) or hand.cashouts or len(hand.collections) != 1:
+        return None
+    if hand.rake_reported != 0 or hand.currency != "USD" or hand.game_type.value != "cash":
+        return None
+    line = hand.collections[0]
+    summary = tuple(
+        replace(s, won=s.won - 1) if s.player == line.player and s.won else s
+        for s in hand.summary_seats
+    )
+    return replace(
+        hand,
+        rake_reported=1,
+        collections=(replace(line, amount=line.amount - 1),),
+        summary_seats=summary,
+    )
+
+
+def test_fault_rake_on_a_no_flop_hand_under_no_flop_no_drop_r_rake_5(
+    clean: list[tuple[HandRecord, ReplayResult]],
+    clean_gg: list[tuple[HandRecord, ReplayResult]],
+) -> None:
+    from omahahh.audit.rake_hook import audit_hook
+    from omahahh.house_rules import DEFAULT_HOUSE_RULES
+
+    rules = replace(DEFAULT_HOUSE_RULES, no_flop_no_drop=True)
+    hook = audit_hook("documented", rules)
+    applied = 0
+    for hand, result in clean + clean_gg:
+        changed = rake_before_the_flop(hand, result)
+        if changed is None:
+            continue
+        applied += 1
+        before = Counter((f.code.value, f.rule) for f in audit_hand(hand, rules, hook).findings)
+        after = Counter((f.code.value, f.rule) for f in audit_hand(changed, rules, hook).findings)
+        assert sorted((after - before).elements()) == [("rake_off_schedule", "R-RAKE-5")]
+    assert applied >= 5  # 3 PokerStars and 2 GGPoker clean USD cash hands
+
+
+def fee_moved(column: str, delta: int) -> Fault:
+    def fault(hand: HandRecord, result: ReplayResult) -> HandRecord | None:
+        value = getattr(hand, column)
+        if value is None or value + delta < 0 or not hand.collections or hand.cashouts:
+            return None
+        return replace(hand, **{column: value + delta})
+
+    return fault
+
+
+@pytest.mark.parametrize(
+    ("column", "delta", "code", "rule"),
+    [
+        ("rake_reported", +1, "rake_mismatch", "R-RAKE-1"),
+        ("jackpot_reported", +1, "rake_mismatch", "R-RAKE-1"),
+        ("other_fees_reported", +1, "rake_mismatch", "R-RAKE-1"),
+        ("cash_drop_reported", +1, "cash_drop_mismatch", "R-POT-1"),
+    ],
+)
+def test_fault_gg_rake_fees_and_cash_drop_each_with_its_code(
+    clean_gg: list[tuple[HandRecord, ReplayResult]], column: str, delta: int, code: str, rule: str
+) -> None:
+    def fault(hand: HandRecord, result: ReplayResult) -> HandRecord | None:
+        if column == "cash_drop_reported" and hand.cash_drop_reported is None:
+            hand = replace(hand, cash_drop_reported=0)  # a drop line where there was none
+        return fee_moved(column, delta)(hand, result)
+
+    for key, found in apply_everywhere(
+        clean_gg, fault, 2 if column == "other_fees_reported" else 8
+    ):
+        assert found == [(code, rule)], key

@@ -76,9 +76,9 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     for c in hand.collections:
         paid[c.player] += c.amount
     won = {s.player: s.won for s in hand.summary_seats}
-    for c in hand.cashouts:
-        if c.player not in paid and won.get(c.player) is not None:
-            paid[c.player] += won[c.player] or 0
+    for out in hand.cashouts:
+        if out.player not in paid and won.get(out.player) is not None:
+            paid[out.player] += won[out.player] or 0
     if room is not None and room.collected_includes_uncalled and not hand.uncalled:
         for u in result.uncalled:
             paid[u.player] -= u.amount
@@ -116,12 +116,12 @@ def reconcile(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> Reco
     if drop is not None:
         finding, implied = drop
         found.append(finding)
-        result = replay(replace(hand, cash_drop_reported=implied), rules, take=room_take)
-    rake = _rake(hand, result)
-    if rake is not None:
-        finding, implied_rake = rake
+        hand = replace(hand, cash_drop_reported=implied)
+        result = replay(hand, rules, take=room_take)
+    corrected = _rake(hand, result, rules)
+    if corrected is not None:
+        finding, hand, result = corrected
         found.append(finding)
-        result = replay(replace(hand, rake_reported=implied_rake), rules, take=room_take)
     inferred = infer_allocation(hand, result, rules)
     if inferred is not None:
         result, finding = inferred
@@ -165,12 +165,17 @@ def _cash_drop(hand: HandRecord, result: ReplayResult) -> tuple[Finding, int] | 
     return finding, implied
 
 
-def _rake(hand: HandRecord, result: ReplayResult) -> tuple[Finding, int] | None:
+def _rake(
+    hand: HandRecord, result: ReplayResult, rules: HouseRules
+) -> tuple[Finding, HandRecord, ReplayResult] | None:
     """R-RAKE-1 / FORMATS §1.12: rake and fees that the pot and the awards contradict.
 
     Example: total pot $6.01 (confirmed by the chips put in), $5.71 collected
     (confirmed by the SUMMARY), rake printed $0.31: the pot and the awards
-    leave $0.30 for the room, so the rake line is the fault.
+    leave $0.30 for the room, so the rake line is the fault. When the room also
+    prints fees (GG jackpot), the one figure whose correction makes every
+    award agree is named (the rake first: both explain a one-pot hand).
+    Returns the finding, the hand with that figure corrected, and its replay.
     """
     if hand.rake_reported is None:
         return None
@@ -183,26 +188,69 @@ def _rake(hand: HandRecord, result: ReplayResult) -> tuple[Finding, int] | None:
     included = room is not None and room.total_includes_rake
     if total is not None and included and total != result.total_pot:
         return None  # the total line is wrong: total_pot_mismatch says so
-    implied = result.total_pot - fees - paid
-    if implied == rake or implied < 0:
+    room_take_total = result.total_pot - paid
+    if room_take_total == rake + fees or room_take_total < 0:
         return None
     if total is not None and room is not None and not room.total_includes_rake:
         # The total is printed after rake (Winamax): it must agree with the awards.
         returned = sum(u.amount for u in result.uncalled) if room.total_includes_uncalled else 0
         if total - returned != paid:
             return None
-    fee_words = f" and fees {_fmt(hand, fees)}" if fees else ""
+    delta = room_take_total - rake - fees
+    tried: tuple[HandRecord, ReplayResult, str, int, int] | None = None
+    for column, printed in _figures(hand):
+        if printed + delta < 0:
+            continue
+        fixed = _with_figure(hand, column, printed + delta)
+        trial = replay(fixed, rules, take=room_take)
+        candidate = (fixed, trial, column, printed, printed + delta)
+        if tried is None:
+            tried = candidate
+        if not _allocation_sensitive(fixed, trial):
+            tried = candidate
+            break
+    if tried is None:
+        return None
+    fixed, trial, column, printed, implied = tried
+    what = FIGURE_NAMES.get(column, column)
     finding = make(
         hand.hand_key,
         FindingCode.RAKE_MISMATCH,
-        f"rake printed {_fmt(hand, rake)}{fee_words}; the pot {_fmt(hand, result.total_pot)} "
-        f"less {_fmt(hand, paid)} collected leaves {_fmt(hand, implied + fees)} for the room",
+        f"{what} printed {_fmt(hand, printed)}; the pot {_fmt(hand, result.total_pot)} less "
+        f"{_fmt(hand, paid)} collected leaves {_fmt(hand, room_take_total)} for the room, "
+        f"so {what} {_fmt(hand, implied)}",
         expected=_fmt(hand, implied),
-        reported=_fmt(hand, rake),
+        reported=_fmt(hand, printed),
         expected_amount=implied,
-        reported_amount=rake,
+        reported_amount=printed,
     )
-    return finding, implied
+    return finding, fixed, trial
+
+
+FIGURE_NAMES = {
+    "rake_reported": "rake",
+    "jackpot_reported": "jackpot fee",
+    "other_fees_reported": "other fees",
+}
+
+
+def _with_figure(hand: HandRecord, column: str, value: int) -> HandRecord:
+    if column == "jackpot_reported":
+        return replace(hand, jackpot_reported=value)
+    if column == "other_fees_reported":
+        return replace(hand, other_fees_reported=value)
+    return replace(hand, rake_reported=value)
+
+
+def _figures(hand: HandRecord) -> list[tuple[str, int]]:
+    """The printed rake and fee figures, the rake first."""
+    out = [("rake_reported", hand.rake_reported or 0)]
+    room = ROOMS.get(hand.site)
+    for column in room.fees_outside_rake if room is not None else ():
+        value = getattr(hand, column, None)
+        if isinstance(value, int):
+            out.append((column, value))
+    return out
 
 
 # -- the spread of rake and fees over the pots -----------------------------------------
