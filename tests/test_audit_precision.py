@@ -6,10 +6,12 @@ line shapes (FORMATS.md §2 GGPoker, §4 Winamax), where the corpus holds none.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from omahahh.audit.hand import audit_hand
 from omahahh.model import ActionKind
 from tests.conftest import parse_hand
-from tests.replay_helpers import codes, stars
+from tests.replay_helpers import codes, corpus_hands, is_clean_source, stars
 
 # GGPoker counts its Cash Drop in the pot-limit size: with a $0.20 drop, blinds
 # $0.01/$0.02 and a call of $0.02, the pot is 0.01 + 0.02 + 0.20 + 0.02 = $0.25,
@@ -230,3 +232,24 @@ def test_proven_room_spread_is_not_second_guessed() -> None:
 
     assert allocation_for(Site.POKERSTARS).proven
     assert not allocation_for(Site.WINAMAX).proven and not allocation_for(Site.GGPOKER).proven
+
+
+def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warning(
+    corpus: Path,
+) -> None:
+    """Issue 17's bar: room habits are data, so a clean hand (not broken on purpose, not
+    converted: corpus README) of any room omahahh reads gives infos at most."""
+    loud: list[tuple[str, str]] = []
+    audited = 0
+    for folder in sorted(p.name for p in corpus.iterdir() if p.is_dir()):
+        for path, hand in corpus_hands(folder):
+            if not is_clean_source(path):
+                continue
+            audited += 1
+            loud += [
+                (hand.hand_key, f.code.value)
+                for f in audit_hand(hand).findings
+                if f.severity.value in ("error", "warning")
+            ]
+    assert audited >= 150
+    assert loud == []
