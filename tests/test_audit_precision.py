@@ -253,3 +253,64 @@ def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warn
             ]
     assert audited >= 150
     assert loud == []
+
+
+# GGPoker takes rake plus jackpot fee from main and side pots its own way: here $4.00
+# of the $4.80 from the $60 main pot and $0.80 from the $16 side pot (crafted in GG's
+# line shapes; the cumulative spread proven for PokerStars would take $3.79/$1.01).
+GG_OWN_SPREAD = """\
+Poker Hand #RC1000003: PLO ($1/$2) - 2024/03/10 14:10:00
+Table 'RushAndCash200' 6-max Seat #1 is the button
+Seat 1: Anna ($20 in chips)
+Seat 2: Bert ($100 in chips)
+Seat 3: Cleo ($100 in chips)
+Bert: posts small blind $1
+Cleo: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Anna [9s 9c 4d 5d]
+Dealt to Bert
+Dealt to Cleo
+Anna: raises $5 to $7
+Bert: calls $6
+Cleo: calls $5
+*** FLOP *** [2c 7d 9h]
+Bert: bets $21
+Cleo: calls $21
+Anna: calls $13 and is all-in
+*** TURN *** [2c 7d 9h] [Ks]
+Bert: checks
+Cleo: checks
+*** RIVER *** [2c 7d 9h Ks] [3s]
+Bert: checks
+Cleo: checks
+*** SHOWDOWN ***
+Bert: shows [7c 7h Ac Qd] (Three Sevens)
+Cleo: shows [Kh Qh Jh Th] (a Pair of Kings)
+Anna: shows [9s 9c 4d 5d] (Three Nines)
+Bert collected $15.2 from pot
+Anna collected $56 from pot
+*** SUMMARY ***
+Total pot $76 | Rake $3.8 | Jackpot $1 | Bingo $0 | Fortune $0 | Tax $0
+Board [2c 7d 9h Ks 3s]
+Seat 1: Anna (button) showed [9s 9c 4d 5d] and won ($56) with Three Nines
+Seat 2: Bert (small blind) showed [7c 7h Ac Qd] and won ($15.2) with Three Sevens
+Seat 3: Cleo (big blind) showed [Kh Qh Jh Th] and lost with a Pair of Kings
+"""
+
+
+def test_gg_own_spread_of_rake_and_jackpot_is_info_not_wrong_split_r_rake_6() -> None:
+    audited = audit_hand(parse_hand(GG_OWN_SPREAD))
+    assert [(f.code.value, f.severity.value) for f in audited.findings] == [
+        ("rake_allocation_inferred", "info")
+    ]
+    assert audited.result is not None
+    assert [p.rake for p in audited.result.pots] == [400, 80]
+
+
+def test_gg_spread_cannot_excuse_a_pot_paid_to_the_wrong_player() -> None:
+    text = GG_OWN_SPREAD.replace("Bert collected $15.2", "Cleo collected $15.2")
+    text = text.replace("and won ($15.2) with Three Sevens", "and lost with Three Sevens")
+    text = text.replace("and lost with a Pair of Kings", "and won ($15.2) with a Pair of Kings")
+    found = codes(audit_hand(parse_hand(text)))
+    assert "rake_allocation_inferred" not in found
+    assert any(c in found for c in ("wrong_winner", "collected_mismatch", "wrong_split"))

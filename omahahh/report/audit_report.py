@@ -75,7 +75,7 @@ def summary_lines(report: AuditReport) -> list[str]:
         f"findings: {report.findings.height}",
     ]
     for row in report.counts().iter_rows(named=True):
-        out.append(f"  {row['severity']:<8}{row['code']:<24}{row['count']:>8}")
+        out.append(f"  {row['severity']:<8}{row['code']:<25}{row['count']:>7}")
     return out
 
 
@@ -88,7 +88,7 @@ def render_table(report: AuditReport, limit: int | None = None) -> str:
     for r in rows.iter_rows(named=True):
         where = " ".join(x for x in (r["street"], r["player"] and f"({r['player']})") if x)
         lines.append(
-            f"{r['severity']:<8}{r['code']:<24}{r['rule'] or '-':<9}{r['hand_key']}"
+            f"{r['severity']:<8}{r['code']:<25}{r['rule'] or '-':<10}{r['hand_key']}"
             + (f" {where}" if where else "")
             + f": {r['message']}"
         )
