@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,10 @@ class IngestOptions:
     """Zone of times printed without one (GGPoker, PHH); None: each room's default."""
     allin_preflop_samples: int | None = None
     """All-in EV before the flop by Monte Carlo of N deals; None: exact (the default)."""
+    cluster: str | None = None
+    """``local`` or a Dask scheduler address (``--cluster``); None: this machine's processes."""
+    write_from: str = "driver"
+    """With a cluster: ``driver`` gathers fragments and writes; ``workers`` write their parts."""
 
     def pipeline(self) -> PipelineOptions:
         zone = check_zone(self.source_timezone) if self.source_timezone else None
@@ -95,8 +100,7 @@ def ingest(
         next(iter(expand_paths([p])), None)
     started = time.perf_counter()
     with DatasetWriter(out) as writer:
-        for fragment in fragments(paths, options.workers, options.pipeline()):
-            kept = writer.add(fragment)
+        for kept in _kept(paths, options, writer):
             if on_fragment is not None:
                 on_fragment(kept)
             if options.strict and kept.failures:
@@ -105,3 +109,34 @@ def ingest(
         writer.counts.seconds = time.perf_counter() - started
         writer.commit([os.fspath(p) for p in paths])
         return writer.counts
+
+
+def _kept(
+    paths: Sequence[str | os.PathLike[str]], options: IngestOptions, writer: DatasetWriter
+) -> Iterator[Fragment]:
+    """Each input's fragment, de-duplicated by the writer, in input order."""
+    if options.cluster is None:
+        for fragment in fragments(paths, options.workers, options.pipeline()):
+            yield writer.add(fragment)
+        return
+    from omahahh.dataset import cluster, cluster_write  # Dask only when asked for
+
+    files = cluster.travelling([str(f) for f in expand_paths(paths)])
+    scratch = writer.version / "_dask"
+    pipeline = options.pipeline()
+    window = cluster.window_for(options.workers)
+    try:
+        with cluster.connect(options.cluster, options.workers, scratch) as client:
+            if options.write_from == "workers":
+                incoming = str(cluster_write.incoming_folder(writer))
+                groups = cluster_write.batches(files, options.workers)
+                step = cluster_write.write_batch
+                for batch in cluster.ordered_map(client, step, groups, window, pipeline, incoming):
+                    yield cluster_write.adopt_batch(writer, batch)
+                cluster_write.clear_incoming(writer)
+            else:
+                step_one = cluster.process_source
+                for fragment in cluster.ordered_map(client, step_one, files, window, pipeline):
+                    yield writer.add(fragment)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -61,12 +61,17 @@ def process_blocks(
 
 
 def process_file(
-    path: str | os.PathLike[str], options: PipelineOptions = DEFAULT_PIPELINE
+    path: str | os.PathLike[str],
+    options: PipelineOptions = DEFAULT_PIPELINE,
+    name: str | None = None,
 ) -> Fragment:
-    """Tables for one file (a file that cannot be read becomes one failure row)."""
-    p = os.fspath(path)
+    """Tables for one file (a file that cannot be read becomes one failure row).
+
+    ``name``: the source path rows record, when it differs from the path read.
+    """
+    p = name or os.fspath(path)
     try:
-        fragment = process_blocks(iter_blocks(p), options)
+        fragment = process_blocks(iter_blocks(path, p), options)
     except OSError as exc:
         builder = FragmentBuilder()
         builder.add_failure(

@@ -94,14 +94,14 @@ class IngestCounts:
 
 
 @dataclass(slots=True)
-class _Dedup:
+class Seen:
     """Keys seen so far: hand_key -> text hash, and failure text hashes."""
 
     hands: dict[str, str] = field(default_factory=dict)
     failures: set[str] = field(default_factory=set)
 
 
-def _write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
+def write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     name = f"part-{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:10]}.parquet"
     arrow: pa.Table = frame.to_arrow()
@@ -121,6 +121,68 @@ def _write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
     return path
 
 
+def dedupe_fragment(fragment: Fragment, seen_keys: Seen) -> Fragment:
+    """Drop what ``seen_keys`` already holds (first copy wins); conflicts become failures.
+
+    Updates ``seen_keys``. Used by the writer, and by cluster tasks that write their
+    own parts (a batch is de-duplicated inside itself before it is written).
+    """
+    hands = fragment.frames["hands"]
+    seen = seen_keys.hands
+    keep_keys: list[str] = []
+    conflicts: list[dict[str, object]] = []
+    keep_mask: list[bool] = []
+    for key, digest, path, line in zip(
+        hands["hand_key"].to_list(),
+        hands["text_hash"].to_list(),
+        hands["source_path"].to_list(),
+        hands["source_line"].to_list(),
+        strict=True,
+    ):
+        earlier = seen.get(key)
+        if earlier is None:
+            seen[key] = digest
+            keep_keys.append(key)
+            keep_mask.append(True)
+            continue
+        keep_mask.append(False)
+        if earlier != digest and digest not in seen_keys.failures:
+            seen_keys.failures.add(digest)
+            conflicts.append(
+                {
+                    "source_path": path,
+                    "source_line": line,
+                    "reason_code": "duplicate_conflict",
+                    "reason": f"{path}:{line}: hand {key} already taken from a different text",
+                    "excerpt": "",
+                    "hand_key": key,
+                    "text_hash": digest,
+                }
+            )
+    failures = fragment.frames["failures"]
+    fail_mask = []
+    for digest in failures["text_hash"].to_list():
+        if digest in seen_keys.failures:
+            fail_mask.append(False)
+        else:
+            seen_keys.failures.add(digest)
+            fail_mask.append(True)
+    frames = dict(fragment.frames)
+    if not all(keep_mask):
+        frames["hands"] = hands.filter(pl.Series(keep_mask, dtype=pl.Boolean))
+        # Child rows follow their own hand (by ordinal), not its key: two
+        # copies of one key in a fragment must not both keep their rows.
+        for table, owners in fragment.owners.items():
+            mask = [keep_mask[o] for o in owners]
+            frames[table] = frames[table].filter(pl.Series(mask, dtype=pl.Boolean))
+    frames["failures"] = failures.filter(pl.Series(fail_mask, dtype=pl.Boolean))
+    if conflicts:
+        frames["failures"] = pl.concat(
+            [frames["failures"], pl.DataFrame(conflicts, schema=schema("failures"))]
+        )
+    return Fragment(frames=frames, blocks=fragment.blocks, files=fragment.files, owners={})
+
+
 class DatasetWriter:
     """Writes one ingest run as a new dataset version; ``commit`` makes it current.
 
@@ -138,7 +200,7 @@ class DatasetWriter:
         self.version_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
         self.version = self.root / VERSIONS / self.version_id
         self.counts = IngestCounts()
-        self._seen = _Dedup()
+        self._seen = Seen()
         self._buffers: dict[str, list[pl.DataFrame]] = {t: [] for t in TABLES}
         self._buffered_bytes: dict[str, int] = dict.fromkeys(TABLES, 0)
         self._committed = False
@@ -177,85 +239,51 @@ class DatasetWriter:
         self._seen.failures = set(fails["text_hash"].drop_nulls().to_list())
 
     # -- writing ------------------------------------------------------------
+    @property
+    def seen(self) -> Seen:
+        """Keys and failure hashes kept so far (the dataset's and this run's)."""
+        return self._seen
+
+    def adopt_parts(self, parts: dict[str, Path]) -> None:
+        """Move parts written elsewhere (cluster tasks, in this run's staging folder) in."""
+        for table, path in parts.items():
+            folder = self.version / table
+            folder.mkdir(parents=True, exist_ok=True)
+            os.replace(path, folder / path.name)
+
+    def buffer(self, table: str, frame: pl.DataFrame) -> None:
+        """Rows to write into ``table`` (already de-duplicated); written in parts."""
+        if frame.height:
+            self._buffers[table].append(frame)
+            self._buffered_bytes[table] += int(frame.estimated_size())
+            if self._buffered_bytes[table] >= self.bytes_per_part:
+                self._flush(table)
+
+    def count(self, files: int, blocks: int, parsed: int, failures: int) -> None:
+        self.counts.files += files
+        self.counts.blocks += blocks
+        self.counts.parsed += parsed
+        self.counts.failures += failures
+        self.counts.duplicates += blocks - parsed - failures
+
     def add(self, fragment: Fragment) -> Fragment:
         """De-duplicate ``fragment`` against everything seen, buffer and write it.
 
         Returns the fragment as kept (duplicates dropped, conflicts as failures).
         """
         kept = self._dedupe(fragment)
-        self.counts.files += fragment.files
-        self.counts.blocks += fragment.blocks
-        self.counts.parsed += kept.hands
-        self.counts.failures += kept.failures
-        self.counts.duplicates += fragment.blocks - kept.hands - kept.failures
+        self.count(fragment.files, fragment.blocks, kept.hands, kept.failures)
         for table, frame in kept.frames.items():
-            if frame.height:
-                self._buffers[table].append(frame)
-                self._buffered_bytes[table] += int(frame.estimated_size())
-                if self._buffered_bytes[table] >= self.bytes_per_part:
-                    self._flush(table)
+            self.buffer(table, frame)
         return kept
 
     def _dedupe(self, fragment: Fragment) -> Fragment:
-        hands = fragment.frames["hands"]
-        seen = self._seen.hands
-        keep_keys: list[str] = []
-        conflicts: list[dict[str, object]] = []
-        keep_mask: list[bool] = []
-        for key, digest, path, line in zip(
-            hands["hand_key"].to_list(),
-            hands["text_hash"].to_list(),
-            hands["source_path"].to_list(),
-            hands["source_line"].to_list(),
-            strict=True,
-        ):
-            earlier = seen.get(key)
-            if earlier is None:
-                seen[key] = digest
-                keep_keys.append(key)
-                keep_mask.append(True)
-                continue
-            keep_mask.append(False)
-            if earlier != digest and digest not in self._seen.failures:
-                self._seen.failures.add(digest)
-                conflicts.append(
-                    {
-                        "source_path": path,
-                        "source_line": line,
-                        "reason_code": "duplicate_conflict",
-                        "reason": f"{path}:{line}: hand {key} already taken from a different text",
-                        "excerpt": "",
-                        "hand_key": key,
-                        "text_hash": digest,
-                    }
-                )
-        failures = fragment.frames["failures"]
-        fail_mask = []
-        for digest in failures["text_hash"].to_list():
-            if digest in self._seen.failures:
-                fail_mask.append(False)
-            else:
-                self._seen.failures.add(digest)
-                fail_mask.append(True)
-        frames = dict(fragment.frames)
-        if not all(keep_mask):
-            frames["hands"] = hands.filter(pl.Series(keep_mask, dtype=pl.Boolean))
-            # Child rows follow their own hand (by ordinal), not its key: two
-            # copies of one key in a fragment must not both keep their rows.
-            for table, owners in fragment.owners.items():
-                mask = [keep_mask[o] for o in owners]
-                frames[table] = frames[table].filter(pl.Series(mask, dtype=pl.Boolean))
-        frames["failures"] = failures.filter(pl.Series(fail_mask, dtype=pl.Boolean))
-        if conflicts:
-            frames["failures"] = pl.concat(
-                [frames["failures"], pl.DataFrame(conflicts, schema=schema("failures"))]
-            )
-        return Fragment(frames=frames, blocks=fragment.blocks, files=fragment.files, owners={})
+        return dedupe_fragment(fragment, self._seen)
 
     def _flush(self, table: str) -> None:
         frames = self._buffers[table]
         if frames:
-            _write_part(self.version / table, table, pl.concat(frames))
+            write_part(self.version / table, table, pl.concat(frames))
         self._buffers[table] = []
         self._buffered_bytes[table] = 0
 
@@ -266,7 +294,7 @@ class DatasetWriter:
             folder = self.version / table
             if not any(folder.glob("*.parquet")):
                 # An empty part keeps "DIR/<table>/*.parquet" readable by every tool.
-                _write_part(folder, table, pl.DataFrame(schema=schema(table)))
+                write_part(folder, table, pl.DataFrame(schema=schema(table)))
         manifest = {
             "schema_version": SCHEMA_VERSION,
             "omahahh_version": __version__,

@@ -150,10 +150,14 @@ def blocks_of_lines(path: str, lines: Iterable[str]) -> Iterator[Block]:
         yield from split_blocks(path, lines)
 
 
-def iter_blocks(path: str | os.PathLike[str]) -> Iterator[Block]:
-    """Blocks of one file, streamed (a whole-file format's file is read whole)."""
+def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[Block]:
+    """Blocks of one file, streamed (a whole-file format's file is read whole).
+
+    ``name``: what rows record as the source (default ``path``); a cluster reads an
+    absolute path but records the path as the user gave it.
+    """
     p = os.fspath(path)
-    return blocks_of_lines(p, read_lines(p))
+    return blocks_of_lines(name or p, read_lines(p))
 
 
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
