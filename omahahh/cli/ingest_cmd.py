@@ -13,6 +13,7 @@ from omahahh.cli.options import (
     RulesOpt,
     ScheduleOpt,
     SourceTimezoneOpt,
+    WriteFrom,
     ingest_options,
 )
 from omahahh.dataset.fragments import Fragment
@@ -37,6 +38,22 @@ def ingest_command(
     schedule: ScheduleOpt = None,
     rules: RulesOpt = None,
     allin_preflop_samples: AllinSamplesOpt = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Run on Dask: 'local' (a local cluster of --workers processes) or a "
+            "scheduler address tcp://HOST:PORT. Needs pip install 'omahahh[dask]'.",
+        ),
+    ] = None,
+    write_from: Annotated[
+        WriteFrom,
+        typer.Option(
+            "--write-from",
+            help="With --cluster: 'driver' gathers and writes; 'workers' write their parts "
+            "(every worker must reach the dataset folder).",
+        ),
+    ] = WriteFrom.DRIVER,
 ) -> None:
     """Parse hand histories into one Parquet folder per table (atomic, incremental)."""
     options = ingest_options(
@@ -46,7 +63,14 @@ def ingest_command(
         schedule=schedule,
         source_timezone=source_timezone,
         allin_preflop_samples=allin_preflop_samples,
+        cluster=cluster,
+        write_from=write_from.value,
     )
+    if cluster is not None and cluster != "local" and workers != 1:
+        typer.echo(
+            f"note: --workers {workers} ignored: the cluster at {cluster} has its own workers",
+            err=True,
+        )
     total = run_library(lambda: count_files(paths))
     with progress_bar(total, "file", "ingest") as bar:
 

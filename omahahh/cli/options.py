@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -11,6 +12,7 @@ import typer
 
 from omahahh.audit.rake_hook import audit_hook
 from omahahh.cli.common import progress_bar, run_library
+from omahahh.dataset.cluster import ClusterError, check_cluster_spec
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import IngestOptions
 from omahahh.dataset.inputs import DatasetHandle, open_dataset
@@ -53,6 +55,13 @@ AllinSamplesOpt = Annotated[
 ]
 
 
+class WriteFrom(StrEnum):
+    """``--write-from``: who writes the Parquet parts of a cluster run."""
+
+    DRIVER = "driver"
+    WORKERS = "workers"
+
+
 def ingest_options(
     *,
     workers: int = 1,
@@ -61,8 +70,15 @@ def ingest_options(
     schedule: str | None = None,
     source_timezone: str | None = None,
     allin_preflop_samples: int | None = None,
+    cluster: str | None = None,
+    write_from: str = "driver",
 ) -> IngestOptions:
     """Library settings from command-line options (bad ones: exit 1 or 2 with one line)."""
+    if cluster is not None:
+        try:
+            check_cluster_spec(cluster)
+        except ClusterError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--cluster") from None
     zone = None
     if source_timezone is not None:
         try:
@@ -78,6 +94,8 @@ def ingest_options(
         house_rules=house,
         rake_expectation=hook,
         allin_preflop_samples=allin_preflop_samples,
+        cluster=cluster,
+        write_from=write_from,
     )
 
 

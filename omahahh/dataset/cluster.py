@@ -112,23 +112,39 @@ def ordered_map(
     """``step(item, *args)`` for every item on the cluster, results in input order.
 
     At most ``window`` tasks are in flight: the driver holds at most that many
-    results, whatever the input size. A task that raises re-raises here, at its
-    place in the input order, after the tasks still in flight are cancelled.
+    results, whatever the input size. A task that fails (after Dask's retries)
+    raises :class:`ClusterError` here, at its place in the input order, and the
+    tasks still in flight are cancelled.
     """
-    pending: deque[Any] = deque()
-    it = iter(items)
+    pending: deque[tuple[Any, Any]] = deque()
     try:
-        for item in it:
-            pending.append(
-                client.submit(step, item, *args, pure=False, retries=RETRIES)
-            )
+        for item in items:
+            future = client.submit(step, item, *args, pure=False, retries=RETRIES)
+            pending.append((item, future))
             if len(pending) >= window:
-                yield pending.popleft().result()
+                yield _result(*pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield _result(*pending.popleft())
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
+
+
+def _result(item: Any, future: Any) -> Any:
+    try:
+        return future.result()
+    except Exception as exc:  # the task's own error, re-raised by Dask on the driver
+        raise ClusterError(
+            f"a cluster task failed on {_describe(item)}: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
+def _describe(item: Any) -> str:
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
+        return item[1]  # a SourceFile: the path as the user gave it
+    if isinstance(item, list) and item:
+        return f"{_describe(item[0])} (+{len(item) - 1} more files)"
+    return repr(item)
 
 
 def window_for(workers: int) -> int:
