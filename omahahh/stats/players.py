@@ -15,9 +15,12 @@ never added (big-blind figures are per currency too).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 import polars as pl
 
@@ -132,34 +135,47 @@ def _sums(rows: pl.LazyFrame, keys: list[str], columns: list[str]) -> pl.LazyFra
     )
 
 
-def summarize(
-    rows: pl.LazyFrame,
-    by: Sequence[str] = (),
-    *,
-    counts: bool = False,
-    min_hands: int = 0,
-) -> pl.DataFrame:
-    """One row per player, group and currency: the columns of :data:`STATS`.
+def _sum_columns() -> list[str]:
+    return sorted({s.numerator for s in STATS} | {s.denominator for s in STATS if s.denominator})
 
-    With ``counts`` every rate also has its ``<name>_n`` (numerator) and
-    ``<name>_of`` (denominator) columns. Groups with fewer than ``min_hands``
-    hands are left out. ``category`` counts a hand once under each label it
-    carries: sums are taken per class combination first, then spread over the
-    labels (so the rows overlap and do not add up to the player's total).
-    """
-    keys = check_keys(by)
+
+def _group(keys: tuple[str, ...]) -> list[str]:
+    return ["player", *keys, "currency"]
+
+
+def partial_sums(rows: pl.LazyFrame, keys: tuple[str, ...]) -> pl.LazyFrame:
+    """The additive part of :func:`summarize`: sums per group (per starting-hand class
+    combination when ``category`` is a key). Sums of disjoint sets of hands add up, so
+    a dataset can be summed chunk by chunk (:func:`player_stats`)."""
     rows = rows.with_columns(pl.lit(1, pl.Int64).alias("_one"))
-    sums = sorted({s.numerator for s in STATS} | {s.denominator for s in STATS if s.denominator})
-    group = ["player", *keys, "currency"]
+    group = _group(keys)
     if set(keys) & set(CATEGORY_KEYS):
         rows = _with_categories(rows)
     if "category" in keys:
         plain = [k for k in group if k != "category"]
-        by_class = _sums(rows, list(dict.fromkeys([*plain, *_CLASS_COLUMNS])), sums)
-        labelled = by_class.with_columns(category_labels_expr().alias("category"))
-        totals = _sums(labelled.explode("category"), group, sums)
+        return _sums(rows, list(dict.fromkeys([*plain, *_CLASS_COLUMNS])), _sum_columns())
+    return _sums(rows, group, _sum_columns())
+
+
+def _combine(parts: list[pl.DataFrame], keys: tuple[str, ...]) -> pl.LazyFrame:
+    """Partial sums of several chunks as one (sums of sums)."""
+    frame = pl.concat(parts, how="vertical").lazy()
+    names = frame.collect_schema().names()
+    columns = _sum_columns()
+    group = [c for c in names if c not in columns]
+    return frame.group_by(group).agg(pl.col(c).sum() for c in columns)
+
+
+def finish(
+    sums: pl.LazyFrame, keys: tuple[str, ...], *, counts: bool = False, min_hands: int = 0
+) -> pl.DataFrame:
+    """Rates from partial sums: one row per player, group and currency."""
+    group = _group(keys)
+    if "category" in keys:
+        labelled = sums.with_columns(category_labels_expr().alias("category"))
+        totals = _sums(labelled.explode("category"), group, _sum_columns())
     else:
-        totals = _sums(rows, group, sums)
+        totals = sums
     out: list[pl.Expr] = []
     for s in STATS:
         num = pl.col(s.numerator)
@@ -187,8 +203,32 @@ def summarize(
     )
 
 
+def summarize(
+    rows: pl.LazyFrame,
+    by: Sequence[str] = (),
+    *,
+    counts: bool = False,
+    min_hands: int = 0,
+) -> pl.DataFrame:
+    """One row per player, group and currency: the columns of :data:`STATS`.
+
+    With ``counts`` every rate also has its ``<name>_n`` (numerator) and
+    ``<name>_of`` (denominator) columns. Groups with fewer than ``min_hands``
+    hands are left out. ``category`` counts a hand once under each label it
+    carries: sums are taken per class combination first, then spread over the
+    labels (so the rows overlap and do not add up to the player's total).
+    """
+    keys = check_keys(by)
+    return finish(partial_sums(rows, keys), keys, counts=counts, min_hands=min_hands)
+
+
 def _scale(s: Stat) -> float:
     return 100.0 if s.kind is Kind.PERCENT else 1.0
+
+
+HANDS_PER_CHUNK = 250_000
+"""Hands summed at once by :func:`player_stats` (about 1 GB of rows at peak)."""
+CHUNK_SEED = 0x0A5A
 
 
 def player_stats(
@@ -198,9 +238,73 @@ def player_stats(
     *,
     aliases: Aliases | None = None,
     counts: bool = False,
+    hands_per_chunk: int = HANDS_PER_CHUNK,
 ) -> pl.DataFrame:
-    """The statistics table of ``omahahh stats``: one row per player (and group, currency)."""
+    """The statistics table of ``omahahh stats``: one row per player (and group, currency).
+
+    A dataset of more than ``hands_per_chunk`` hands is summed in chunks of
+    hands (by a hash of the hand key, so every table of a hand falls in the same
+    chunk): memory holds one chunk's rows and the running sums, whatever the
+    dataset's size (issue 16; ``benchmarks/stats_memory.py``).
+    """
     keys = check_keys(by)
     cards = bool(set(keys) & set(CATEGORY_KEYS))
-    rows = player_hands(tables, filters, aliases, hole_cards=cards, columns=keys)
-    return summarize(rows, keys, counts=counts, min_hands=filters.min_hands)
+    chunks = chunk_count(tables, hands_per_chunk)
+    if chunks <= 1:
+        rows = player_hands(tables, filters, aliases, hole_cards=cards, columns=keys)
+        return summarize(rows, keys, counts=counts, min_hands=filters.min_hands)
+    parts = []
+    with spilled_chunks(tables, chunks) as chunk_tables:
+        for chunk in range(chunks):
+            rows = player_hands(
+                chunk_tables(chunk), filters, aliases, hole_cards=cards, columns=keys
+            )
+            parts.append(partial_sums(rows, keys).collect())
+    return finish(_combine(parts, keys), keys, counts=counts, min_hands=filters.min_hands)
+
+
+def chunk_count(tables: Tables, hands_per_chunk: int) -> int:
+    """How many chunks of hands a dataset is summed in (1: all at once)."""
+    if hands_per_chunk <= 0:
+        return 1
+    hands = tables["hands"].select(pl.len()).collect().item()
+    return max(1, -(-int(hands) // hands_per_chunk))
+
+
+def chunk_of_hand(chunks: int) -> pl.Expr:
+    """The chunk of each row's hand: a hash of the hand key, so a hand's rows of every
+    table fall in the same chunk."""
+    return (pl.col("hand_key").hash(CHUNK_SEED) % chunks).cast(pl.Int64)
+
+
+SPILLED = ("hands", "players", "actions", "awards", "allin")
+"""The tables statistics read, split by chunk on disk once rather than re-read per chunk."""
+
+
+@contextmanager
+def spilled_chunks(tables: Tables, chunks: int) -> Iterator[Callable[[int], Tables]]:
+    """One streamed pass writes each read table split by chunk into a temporary folder;
+    yields ``chunk -> tables of that chunk's hands``. The folder goes with the context."""
+    with tempfile.TemporaryDirectory(prefix="omahahh-stats-") as tmp:
+        folders: dict[str, Path] = {}
+        for name in SPILLED:
+            frame = tables.get(name)
+            if frame is None or "hand_key" not in frame.collect_schema().names():
+                continue
+            folders[name] = Path(tmp) / name
+            frame.with_columns(chunk_of_hand(chunks).alias("_chunk")).sink_parquet(
+                pl.PartitionBy(folders[name], key="_chunk", include_key=False), mkdir=True
+            )
+
+        def chunk_tables(chunk: int) -> Tables:
+            out = dict(tables)
+            for name, folder in folders.items():
+                part = folder / f"_chunk={chunk}"
+                files = sorted(str(f) for f in part.glob("*.parquet"))
+                schema = tables[name].collect_schema()
+                out[name] = (
+                    pl.scan_parquet(files, schema=schema) if files else pl.LazyFrame(schema=schema)
+                )
+            return out
+
+        yield chunk_tables
