@@ -93,12 +93,43 @@ class IngestCounts:
         )
 
 
+class KeyIndex:
+    """The hand keys of an existing dataset, sorted, with their text hashes.
+
+    Incremental ingest looks each new fragment's keys up here (a sorted search:
+    an anti-join, not a Python dict of every key ever stored): 50 M keys take
+    about 2 GB as Arrow strings where a dict would take several times that.
+    """
+
+    def __init__(self, keys: pl.DataFrame):
+        frame = keys.select("hand_key", "text_hash").sort("hand_key")
+        self.keys = frame["hand_key"]
+        self.hashes = frame["text_hash"]
+
+    def __len__(self) -> int:
+        return self.keys.len()
+
+    def lookup(self, keys: pl.Series) -> list[str | None]:
+        """The stored text hash of each key, or None for a key the dataset does not hold."""
+        if not len(self) or not keys.len():
+            return [None] * keys.len()
+        at = self.keys.search_sorted(keys, side="left").clip(0, len(self) - 1)
+        hit = self.keys.gather(at) == keys
+        return (
+            pl.select(pl.when(hit).then(self.hashes.gather(at)).otherwise(None))
+            .to_series()
+            .to_list()
+        )
+
+
 @dataclass(slots=True)
 class Seen:
-    """Keys seen so far: hand_key -> text hash, and failure text hashes."""
+    """Keys seen so far: this run's hand_key -> text hash (``hands``), the existing
+    dataset's (``existing``), and failure text hashes."""
 
     hands: dict[str, str] = field(default_factory=dict)
     failures: set[str] = field(default_factory=set)
+    existing: KeyIndex | None = None
 
 
 def write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
@@ -132,14 +163,20 @@ def dedupe_fragment(fragment: Fragment, seen_keys: Seen) -> Fragment:
     keep_keys: list[str] = []
     conflicts: list[dict[str, object]] = []
     keep_mask: list[bool] = []
-    for key, digest, path, line in zip(
+    stored: list[str | None] = (
+        seen_keys.existing.lookup(hands["hand_key"])
+        if seen_keys.existing is not None
+        else [None] * hands.height
+    )
+    for key, digest, path, line, in_dataset in zip(
         hands["hand_key"].to_list(),
         hands["text_hash"].to_list(),
         hands["source_path"].to_list(),
         hands["source_line"].to_list(),
+        stored,
         strict=True,
     ):
-        earlier = seen.get(key)
+        earlier = in_dataset if in_dataset is not None else seen.get(key)
         if earlier is None:
             seen[key] = digest
             keep_keys.append(key)
@@ -232,9 +269,7 @@ class DatasetWriter:
                 for part in src.glob("*.parquet"):
                     os.link(part, dst / part.name)
         keys = scan(self.root, "hands").select("hand_key", "text_hash").collect()
-        self._seen.hands = dict(
-            zip(keys["hand_key"].to_list(), keys["text_hash"].to_list(), strict=True)
-        )
+        self._seen.existing = KeyIndex(keys)
         fails = scan(self.root, "failures").select("text_hash").collect()
         self._seen.failures = set(fails["text_hash"].drop_nulls().to_list())
 
