@@ -147,9 +147,7 @@ def main() -> None:
         print(f"synthesised in {time.perf_counter() - start:.1f} s under {root}")
     rows = {t: scan(root, t).select(pl.len()).collect().item() for t in ("hands", "players")}
     rows["actions"] = scan(root, "actions").select(pl.len()).collect().item()
-    print(
-        f"{rows['hands']:,} hands, {rows['players']:,} player rows, {rows['actions']:,} actions"
-    )
+    print(f"{rows['hands']:,} hands, {rows['players']:,} player rows, {rows['actions']:,} actions")
     calls = [stats_table]
     if not args.skip_baselines:
         calls = [read_players, eager_distinct, stats_table, duckdb_distinct]

@@ -1,0 +1,104 @@
+"""Ingest on a Dask LocalCluster of 2 workers beside ``--workers 2`` (and a read+split baseline).
+
+    python benchmarks/cluster.py [--hands 1000000] [--files 1000]
+
+The input is ``benchmarks/ingest.py``'s: the corpus's parsable PokerStars hands,
+re-keyed and repeated (1 M hands is about 1.3 GB of text). Each measure runs in
+a fresh process; peak memory is the driver's (VmHWM), the workers holding one
+file (``driver``) or one batch (``workers``) at a time. The datasets of the
+three ingests are compared table by table (hashes, as ``table_hashes.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import multiprocessing
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from ingest import build_input, in_child  # noqa: E402
+
+from omahahh.dataset.ingest import IngestOptions, ingest  # noqa: E402
+from omahahh.dataset.store import scan  # noqa: E402
+from omahahh.dataset.tables import TABLES  # noqa: E402
+from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
+
+
+def _peak_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _split(paths: list[str]) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    n = sum(1 for p in expand_paths(paths) for _ in iter_blocks(p))
+    return n, time.perf_counter() - t, _peak_mb()
+
+
+def _ingest(
+    paths: list[str], out: str, cluster: str | None, write_from: str
+) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    options = IngestOptions(workers=2, cluster=cluster, write_from=write_from)
+    counts = ingest(paths, out, options)
+    return counts.blocks, time.perf_counter() - t, _peak_mb()
+
+
+def hashes(root: Path) -> dict[str, str]:
+    out = {}
+    for table in TABLES:
+        lines = sorted(scan(root, table).collect().write_ndjson().splitlines())
+        out[table] = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--files", type=int, default=1000)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="omahahh-cluster-bench-"))
+    try:
+        src = work / "input"
+        src.mkdir()
+        total = build_input(src, args.hands, args.files)
+        size = sum(p.stat().st_size for p in src.iterdir()) / 2**30
+        print(f"input: {total:,} hands in {args.files} files, {size:.2f} GiB", flush=True)
+        inputs = [str(src)]
+        rows = [
+            ("baseline: read + split (1 process)", in_child(_split, inputs)),
+            ("--workers 2", in_child(_ingest, inputs, str(work / "local"), None, "driver")),
+            (
+                "--cluster local (2 workers), write from driver",
+                in_child(_ingest, inputs, str(work / "driver"), "local", "driver"),
+            ),
+            (
+                "--cluster local (2 workers), write from workers",
+                in_child(_ingest, inputs, str(work / "workers"), "local", "workers"),
+            ),
+        ]
+        print(f"{'measure':<50}{'hands':>10}{'seconds':>10}{'hands/s':>10}{'peak MiB':>10}")
+        for name, (n, secs, peak) in rows:
+            print(f"{name:<50}{n:>10,}{secs:>10.1f}{n / secs:>10,.0f}{peak:>10.0f}")
+        base = rows[1][1][1]
+        for name, (_, secs, _) in rows[2:]:
+            print(f"{name}: {secs / base:.2f}x the time of --workers 2")
+        same = hashes(work / "local") == hashes(work / "driver") == hashes(work / "workers")
+        print(f"datasets identical (every table hashed): {same}")
+        print(f"(machine: {multiprocessing.cpu_count()} cores)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
