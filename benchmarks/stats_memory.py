@@ -126,8 +126,8 @@ def duckdb_distinct(root: str) -> str:
     con.execute("SET threads = 2")
     glob = str(Path(root) / CURRENT / "players" / "*.parquet")
     rows = con.execute(
-        f"SELECT count(*) FROM (SELECT player, count(DISTINCT hand_key) FROM read_parquet('{glob}') "
-        "GROUP BY player)"
+        "SELECT count(*) FROM (SELECT player, count(DISTINCT hand_key) "
+        f"FROM read_parquet('{glob}') GROUP BY player)"
     ).fetchone()
     return f"DuckDB distinct hands per player, 1 GB limit ({rows[0] if rows else 0:,} players)"
 
