@@ -21,10 +21,10 @@ from omahahh.audit.hand import RakeExpectationHook
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
 from omahahh.dataset.store import DatasetWriter, IngestCounts
-from omahahh.errors import OmahahhError
+from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
-from omahahh.parsers.registry import expand_paths
+from omahahh.parsers.registry import SkipReporter, expand_paths
 
 
 class StrictModeFailure(OmahahhError):
@@ -61,6 +61,31 @@ class IngestOptions:
 DEFAULT_OPTIONS = IngestOptions()
 
 
+class NoHandHistory(SourceError):
+    """Nothing among the inputs is a hand history: nothing is written."""
+
+
+def check_inputs(
+    paths: Sequence[str | os.PathLike[str]], on_skip: SkipReporter | None = None
+) -> tuple[int, int]:
+    """(hand-history files, files passed over) the inputs name; raises :class:`SourceError`
+    for a missing or unreadable input and :class:`NoHandHistory` when none is one."""
+    skipped = 0
+
+    def skip(path: str, why: str) -> None:
+        nonlocal skipped
+        skipped += 1
+        if on_skip is not None:
+            on_skip(path, why)
+
+    found = sum(1 for _ in expand_paths(paths, skip))
+    if not found:
+        others = f" ({skipped} files are not hand histories)" if skipped else ""
+        names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+        raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
+    return found, skipped
+
+
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
     """How many files the inputs name (for a progress bar total)."""
     return sum(1 for _ in expand_paths(paths))
@@ -89,17 +114,18 @@ def ingest(
     out: str | os.PathLike[str],
     options: IngestOptions = DEFAULT_OPTIONS,
     on_fragment: Callable[[Fragment], None] | None = None,
+    on_skip: SkipReporter | None = None,
 ) -> IngestCounts:
     """Parse ``paths`` into the dataset at ``out`` (created or extended).
 
     Raises :class:`StrictModeFailure` in strict mode at the first failure (the
     dataset is then left as it was), :class:`SourceError` for a missing input.
     """
-    # Validate every input before writing anything.
-    for p in paths:
-        next(iter(expand_paths([p])), None)
+    # Validate every input before writing anything (and count what is passed over).
+    _files, skipped = check_inputs(paths, on_skip)
     started = time.perf_counter()
     with DatasetWriter(out) as writer:
+        writer.counts.skipped = skipped
         for kept in _kept(paths, options, writer):
             if on_fragment is not None:
                 on_fragment(kept)
