@@ -57,7 +57,7 @@ def _report(
         advance = RunningTotals(bar)
         on_skip = skip_reporter(verbose)
         if out is not None:
-            ingest(paths, out, options, advance, on_skip)
+            ingest(paths, out, options, advance, on_skip=on_skip)
             return audit_report(out)
         with open_dataset(paths, options, advance, on_skip) as handle:
             return audit_report(handle.root)

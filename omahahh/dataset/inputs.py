@@ -21,6 +21,7 @@ import polars as pl
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
 from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.verify import guard
 from omahahh.parsers.registry import SkipReporter
 
 
@@ -61,11 +62,12 @@ def open_dataset(
 ) -> DatasetHandle:
     """A dataset for ``paths``: an existing one, or text ingested into a temporary one."""
     if len(paths) == 1 and is_dataset(paths[0]):
+        guard(Path(paths[0]))  # a damaged dataset is refused before anything reads it
         return DatasetHandle(root=Path(paths[0]))
     tmp = Path(tempfile.mkdtemp(prefix="omahahh-"))
     root = tmp / "dataset"
     try:
-        counts = ingest(paths, root, options, on_fragment, on_skip)
+        counts = ingest(paths, root, options, on_fragment, on_skip=on_skip)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
