@@ -44,11 +44,28 @@ def _argument_display_type(self: typer.core.TyperArgument, ctx: Any) -> str | No
 _option_display_type = typer.core.TyperOption.display_type_rich
 
 
+TYPE_WORDS = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH", "Path": "PATH"}
+
+
+def option_type_label(shown: str) -> str:
+    """Typer's ``<list[str]>`` -> ``TEXT`` (repeat the option for several), ``<int range>``
+    -> ``INTEGER``; choices stay as they are (``table|csv|json``).
+
+    >>> option_type_label("<list[str]>"), option_type_label("<int range>")
+    ('TEXT', 'INTEGER')
+    """
+    inner = shown.strip().removeprefix("<").removesuffix(">")
+    if inner.startswith("list[") and inner.endswith("]"):
+        inner = inner[5:-1]
+    inner = inner.removesuffix(" range")
+    return TYPE_WORDS.get(inner, inner)
+
+
 def _option_display_type_rich(self: typer.core.TyperOption, ctx: Any) -> str | None:
     if self.is_flag or self.is_bool_flag:
         return None
     result: str | None = _option_display_type(self, ctx)
-    return result
+    return option_type_label(result) if result else result
 
 
 def _argument_display_name(self: typer.core.TyperArgument) -> str:

@@ -26,7 +26,7 @@ from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
 from omahahh.cli.output import FORMAT_HELP, check_out, output_format, write_text, write_to
 from omahahh.report.render import render_table, to_json
 from omahahh.stats.aliases import Aliases, load_aliases
-from omahahh.stats.filters import StatsFilter, StatsInputError
+from omahahh.stats.filters import NO_FILTER, StatsFilter, StatsInputError
 from omahahh.stats.players import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 
 
@@ -110,11 +110,22 @@ def stats_command(
             )
         )
         bar.update(1)
+        if frame.is_empty():
+            typer.echo(f"omahahh: {_why_empty(data.table('hands'), filters)}", err=True)
     if wanted:
         chosen = {"hands", "currency", *wanted}
         shown = [c for c in frame.columns if c.removesuffix("_n").removesuffix("_of") in chosen]
         frame = frame.select("player", *keys, *shown)
     _emit(frame, fmt, out, keys, _filters_doc(filters))
+
+
+def _why_empty(hands: pl.LazyFrame, filters: StatsFilter) -> str:
+    """Why the table is empty, said plainly (not "no player matches" with no filter)."""
+    if hands.select(pl.len()).collect().item() == 0:
+        return "the dataset holds no parsed hand (see `omahahh audit DATASET --failures`)"
+    if filters != NO_FILTER:
+        return "no player matches the filters"
+    return "no player was dealt into the hands read"
 
 
 def _emit(
