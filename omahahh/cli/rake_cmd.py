@@ -35,6 +35,8 @@ MONEY = {
     "rake_expected",
     "rake_diff",
     "rake_reported_not_covered",
+    "rake_reported_compared",
+    "rake_expected_no_rake_printed",
     "total_pot_reported",
     "total_pot_derived",
 }
