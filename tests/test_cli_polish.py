@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.pipeline import process_file
-from omahahh.dataset.store import scan
 from tests.conftest import SAMPLES
 from tests.replay_helpers import stars
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import polars as pl
 import pytest
 
 from omahahh.dataset.ingest import ingest

@@ -132,7 +132,7 @@ def test_compressed_files_and_zip_members_are_read_transparently(tmp_path: Path)
     assert names == ["a.txt.gz", "b.bz2", "c.xz", "d.zip!day1/h.txt", "d.zip!day2/h.txt.gz"]
     assert skipped == [f"{tmp_path}/d.zip!readme.md"]
     for f in found:
-        assert list(read_lines(f))[0].startswith("PokerStars Hand #")
+        assert next(iter(read_lines(f))).startswith("PokerStars Hand #")
 
 
 def test_unreadable_input_named_directly_is_a_source_error(tmp_path: Path) -> None:
