@@ -11,7 +11,7 @@ from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.cards import cards_str
 from omahahh.cli.app import app
 from omahahh.model import HandRecord
-from omahahh.parsers.registry import InputWalk, iter_blocks, parse_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.report.show import _finding, render
 from tests.conftest import CORPUS
 from tests.test_cli_audit import BAD, CLEAN
@@ -104,7 +104,7 @@ def _corpus_hands() -> list[HandRecord]:
     sources = [CORPUS / room for room in SHOWN_ROOMS] + [PHH_FIXTURES]
     return [
         h
-        for f in InputWalk(sources)
+        for f in expand_paths(sources)
         for h in parse_blocks(iter_blocks(f))
         if isinstance(h, HandRecord)
     ]

@@ -18,11 +18,11 @@ import dataclasses
 import functools
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from omahahh.cards import cards_str
 from omahahh.errors import HandParseError, OmahahhError
@@ -163,8 +163,8 @@ def _actions(hand: HandRecord, names: list[str], index: dict[str, int]) -> list[
 
 
 @functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+def _field_names(cls: Hashable) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cast(Any, cls)))
 
 
 def same_without_lines(a: Any, b: Any) -> bool:
@@ -188,7 +188,7 @@ def same_without_lines(a: Any, b: Any) -> bool:
     if hasattr(type(a), "__dataclass_fields__"):  # cheaper than dataclasses.is_dataclass
         return all(
             name == "line" or same_without_lines(getattr(a, name), getattr(b, name))
-            for name in _field_names(type(a))
+            for name in _field_names(cast(Hashable, type(a)))
         )
     return bool(a == b)
 
