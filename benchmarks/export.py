@@ -69,7 +69,7 @@ def main() -> None:
         counts = export_dataset(work / "ds", work / "phh", 1000)
         now = time.perf_counter() - t
         print(f"{'export (records, PHH documents, files)':52}{counts.hands / now:>10,.0f} hands/s")
-        phh.same_without_lines = _same_before  # type: ignore[attr-defined]
+        phh.same_but_lines = _same_before  # type: ignore[attr-defined]
         t = time.perf_counter()
         counts = export_dataset(work / "ds", work / "phh-before", 1000)
         before = time.perf_counter() - t

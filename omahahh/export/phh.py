@@ -15,14 +15,13 @@ is written for games the standard lacks.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import os
 import re
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from omahahh.cards import cards_str
 from omahahh.errors import HandParseError, OmahahhError
@@ -48,10 +47,23 @@ class ExportError(OmahahhError):
 class ExportCounts:
     hands: int = 0
     files: int = 0
-    skipped: int = 0  # hands the standard cannot hold (fewer than two players dealt in)
+    skipped_hands: list[tuple[str, str]] = field(default_factory=list)
+    """(hand key, why) of each hand the standard cannot hold."""
+
+    @property
+    def skipped(self) -> int:
+        return len(self.skipped_hands)
 
     def summary_line(self) -> str:
         return f"hands written {self.hands}, files {self.files}, skipped {self.skipped}"
+
+    def skipped_lines(self, limit: int | None = None) -> list[str]:
+        """``skipped <key>: <why>`` for each skipped hand (at most ``limit``, then a count)."""
+        shown = self.skipped_hands if limit is None else self.skipped_hands[:limit]
+        out = [f"skipped {key}: {why}" for key, why in shown]
+        if len(shown) < self.skipped:
+            out.append(f"... {self.skipped - len(shown)} more skipped (--verbose lists all)")
+        return out
 
 
 def players_in_order(hand: HandRecord) -> list[str]:
@@ -162,47 +174,44 @@ def _actions(hand: HandRecord, names: list[str], index: dict[str, int]) -> list[
     return out
 
 
-@functools.cache
-def _field_names(cls: Hashable) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cast(Any, cls)))
+_COMPARED: dict[type, tuple[str, ...] | None] = {}
 
 
-def same_without_lines(a: Any, b: Any) -> bool:
-    """Are ``a`` and ``b`` equal but for 0-based ``line`` offsets (which are not exported)?
+def _compared_fields(cls: type) -> tuple[str, ...] | None:
+    """A record class's fields less ``line`` (None for a class that is no dataclass)."""
+    if cls not in _COMPARED:
+        _COMPARED[cls] = (
+            tuple(f.name for f in dataclasses.fields(cls) if f.name != "line")
+            if dataclasses.is_dataclass(cls)
+            else None
+        )
+    return _COMPARED[cls]
 
-    Compares in place: no copy of either record is made (issue 18: the recursive
-    copies this replaced took 60 % of the export's time).
 
-    >>> from omahahh.model import Show
-    >>> same_without_lines(Show("A", (1, 2), line=3), Show("A", (1, 2), line=9))
-    True
+def same_but_lines(a: Any, b: Any) -> bool:
+    """Are ``a`` and ``b`` equal once every 0-based ``line`` offset is ignored?
+
+    Offsets are not exported. Plain ``==`` first (most fields), then records and
+    tuples member by member: no copy is made (a copy of every record with its
+    lines zeroed was 60 % of the export's time).
     """
-    if a is b:
+    if a == b:
         return True
     if type(a) is not type(b):
-        return bool(a == b)
+        return False
     if isinstance(a, tuple):
-        return len(a) == len(b) and all(
-            same_without_lines(x, y) for x, y in zip(a, b, strict=True)
-        )
-    if hasattr(type(a), "__dataclass_fields__"):  # cheaper than dataclasses.is_dataclass
-        return all(
-            name == "line" or same_without_lines(getattr(a, name), getattr(b, name))
-            for name in _field_names(cast(Hashable, type(a)))
-        )
-    return bool(a == b)
+        return len(a) == len(b) and all(map(same_but_lines, a, b))
+    names = _compared_fields(type(a))
+    if names is None:
+        return False
+    return all(same_but_lines(getattr(a, n), getattr(b, n)) for n in names)
 
 
-def _lines_zeroed(value: Any) -> Any:
-    """``value`` with every ``line`` offset 0, for the fields that are written out."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {n: _lines_zeroed(getattr(value, n)) for n in _field_names(type(value))}
-        if "line" in changes:
-            changes["line"] = 0
-        return dataclasses.replace(value, **changes)
-    if isinstance(value, tuple):
-        return tuple(_lines_zeroed(v) for v in value)
-    return value
+_EXPORTED_FIELDS = tuple(
+    f.name
+    for f in dataclasses.fields(HandRecord)
+    if f.name not in SOURCE_FIELDS and f.name != "unit"
+)
 
 
 def phh_document(hand: HandRecord) -> dict[str, TomlValue]:
@@ -228,17 +237,14 @@ def phh_document(hand: HandRecord) -> dict[str, TomlValue]:
         line_of=lambda _text: 0,
     )
     nulls: list[str] = []
-    for f in dataclasses.fields(HandRecord):
-        if f.name in SOURCE_FIELDS or f.name == "unit":
+    for name in _EXPORTED_FIELDS:
+        want = getattr(hand, name)
+        if same_but_lines(want, getattr(derived, name)):
             continue
-        want = getattr(hand, f.name)
-        if same_without_lines(want, getattr(derived, f.name)):
-            continue
-        want = _lines_zeroed(want)
         if want is None:
-            nulls.append(f.name)
+            nulls.append(name)
         else:
-            doc[PREFIX + f.name] = encode(want, f.name)
+            doc[PREFIX + name] = encode(want, name)  # encode leaves line offsets out
     if nulls:
         doc[NONE_KEY] = nulls
     return doc
@@ -256,10 +262,13 @@ def export_records(
     hands: Iterable[HandRecord],
     out: str | os.PathLike[str],
     per_file: int = PER_FILE,
-    on_hand: Callable[[int], None] | None = None,
+    on_hand: Callable[[ExportCounts], None] | None = None,
 ) -> ExportCounts:
     """Write ``hands`` under ``out``: ``hands-00001.phhs`` of ``per_file`` hands each,
-    or one ``<site>-<hand id>.phh`` per hand when ``per_file`` is 1."""
+    or one ``<site>-<hand id>.phh`` per hand when ``per_file`` is 1.
+
+    ``on_hand`` hears the running counts after each hand, written or skipped.
+    """
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -278,8 +287,10 @@ def export_records(
     for hand in hands:
         try:
             doc = phh_document(hand)
-        except HandParseError:
-            counts.skipped += 1
+        except HandParseError as exc:
+            counts.skipped_hands.append((hand.hand_key, f"the PHH standard cannot hold it: {exc}"))
+            if on_hand is not None:
+                on_hand(counts)
             continue
         body = "\n".join(toml_lines(doc)) + "\n"
         counts.hands += 1
@@ -291,7 +302,7 @@ def export_records(
             if len(chunk) >= per_file:
                 flush()
         if on_hand is not None:
-            on_hand(1)
+            on_hand(counts)
     flush()
     return counts
 
@@ -310,7 +321,7 @@ def export_dataset(
     root: str | os.PathLike[str],
     out: str | os.PathLike[str],
     per_file: int = PER_FILE,
-    on_hand: Callable[[int], None] | None = None,
+    on_hand: Callable[[ExportCounts], None] | None = None,
 ) -> ExportCounts:
     """Every hand of the dataset at ``root`` as PHH files under ``out``."""
     from omahahh.export.phh_rows import records_from_dataset
