@@ -199,3 +199,16 @@ def test_cp1252_line_inside_utf8_file(tmp_path: Path) -> None:
     data = HAND_A.encode() + b"\nTable 'Caf\xe9 \x80'\n"
     lines = list(read_lines(write(tmp_path, "h.txt", data)))
     assert lines[3] == "Table 'Café €'"
+
+
+def test_a_gzipped_phhs_file_is_split_into_its_hands(tmp_path: Path) -> None:
+    import gzip
+
+    from omahahh.dataset.pipeline import process_file
+    from tests.conftest import REPO
+
+    phhs = (REPO / "tests" / "fixtures" / "phh" / "pokerkit_fo8_two_hands.phhs").read_bytes()
+    packed = tmp_path / "two.phhs.gz"
+    packed.write_bytes(gzip.compress(phhs))
+    fragment = process_file(packed)
+    assert (fragment.hands, fragment.failures) == (2, 0)
