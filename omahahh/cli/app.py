@@ -52,6 +52,7 @@ COMMAND_ORDER = (
     "stats",
     "graph",
     "equity",
+    "fairness",
     "export",
 )
 
