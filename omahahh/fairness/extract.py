@@ -123,7 +123,10 @@ def _holes(frame: pl.DataFrame) -> tuple[IntArray, IntArray, IntArray]:
 def _with_rows(frame: pl.LazyFrame, hands: pl.DataFrame, columns: list[str]) -> pl.DataFrame:
     """Rows of ``frame`` for the selected hands, with the hand's ``_row`` and ``columns``."""
     return frame.join(
-        hands.lazy().select("hand_key", ROW, *columns), on="hand_key", how="inner"
+        hands.lazy().select("hand_key", ROW, *columns),
+        on="hand_key",
+        how="inner",
+        maintain_order="left",
     ).collect()
 
 

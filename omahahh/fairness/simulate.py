@@ -149,17 +149,25 @@ def _streets(d: Deals, rng: np.random.Generator) -> IntArray:
     return np.where(river, 5, np.where(turn, 4, np.where(flop, 3, 0)))
 
 
+def player_name(table: int, seat: int) -> str:
+    """The synthetic player at ``seat`` of ``table`` (the same all session)."""
+    return f"t{table}s{seat}"
+
+
 def _allins(d: Deals, rng: np.random.Generator) -> AllinSample:
-    """Heads-up all-ins with a random equity, won with exactly that probability."""
+    """Heads-up all-ins (seats 1 and 2) with a random equity, won with that probability.
+
+    Rows are by hand, then seat, as a dataset lists them.
+    """
     hands = np.flatnonzero(rng.random(len(d.deck)) < ALLIN_RATE)
     first = rng.random(hands.size)
     won = rng.random(hands.size) < first
-    names = [f"t{t}s1" for t in d.table[hands]] + [f"t{t}s2" for t in d.table[hands]]
+    tables = d.table[hands].tolist()
     return AllinSample(
-        hand=np.concatenate([hands, hands]),
-        player=names,
-        equity=np.concatenate([first, 1.0 - first]),
-        share=np.concatenate([won, ~won]).astype(np.float64),
+        hand=np.repeat(hands, 2),
+        player=[player_name(t, s) for t in tables for s in (1, 2)],
+        equity=np.stack([first, 1.0 - first], axis=1).ravel(),
+        share=np.stack([won, ~won], axis=1).ravel().astype(np.float64),
     )
 
 
@@ -170,6 +178,49 @@ def shuffle(
     deck = np.argsort(rng.random((hands, 52)), axis=1).astype(np.int64)
     table = np.repeat(np.arange(tables), -(-hands // tables))[:hands]
     return Deals(deck=deck, table=table, players=players, hole=hole)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """Dealt hands with the board cards each reached and the all-ins."""
+
+    deals: Deals
+    streets: IntArray  # board cards dealt per hand
+    allin: AllinSample
+
+    @property
+    def button(self) -> IntArray:
+        """Seat of the button: it moves one seat a hand, from seat 1 at each table."""
+        d = self.deals
+        index_in_table = np.arange(len(d.deck)) - np.searchsorted(d.table, d.table)
+        out: IntArray = index_in_table % d.players + 1
+        return out
+
+    def hero_seat(self) -> IntArray:
+        """The hero's seat at each hand's table (one seat per table, as a player sits)."""
+        out: IntArray = self.deals.table % self.deals.players + 1
+        return out
+
+
+def session(
+    hands: int,
+    seed: int,
+    *,
+    dealer: Dealer = Dealer.FAIR,
+    players: int = 6,
+    hole: int = 4,
+    tables: int = 20,
+) -> Session:
+    """``hands`` seeded deals by ``dealer``."""
+    rng = np.random.default_rng(seed)
+    d = shuffle(hands, rng, players=players, hole=hole, tables=tables)
+    if dealer is Dealer.PAIRS:
+        _more_pairs(d, rng)
+    elif dealer is Dealer.SEAT_ACE:
+        _extra_ace(d, rng)
+    elif dealer is Dealer.REPEAT:
+        _repeats(d, rng)
+    return Session(d, _streets(d, rng), _allins(d, rng))
 
 
 def deal(
@@ -183,33 +234,32 @@ def deal(
     tables: int = 20,
 ) -> DealSample:
     """``hands`` seeded deals by ``dealer``, as the sample a dataset would give."""
-    rng = np.random.default_rng(seed)
-    d = shuffle(hands, rng, players=players, hole=hole, tables=tables)
-    if dealer is Dealer.PAIRS:
-        _more_pairs(d, rng)
-    elif dealer is Dealer.SEAT_ACE:
-        _extra_ace(d, rng)
-    elif dealer is Dealer.REPEAT:
-        _repeats(d, rng)
-    return as_sample(d, _streets(d, rng), known, _allins(d, rng))
+    s = session(hands, seed, dealer=dealer, players=players, hole=hole, tables=tables)
+    return as_sample(s, known)
 
 
-def as_sample(d: Deals, streets: IntArray, known: Known, allin: AllinSample) -> DealSample:
-    """The :class:`DealSample` of raw deals with ``streets[h]`` board cards dealt."""
+def board_of(s: Session) -> IntArray:
+    """(H, 5) boards, -1 past the cards each hand reached."""
+    d = s.deals
+    board = d.deck[:, d.board_start : d.board_start + 5].copy()
+    board[np.arange(5)[None, :] >= s.streets[:, None]] = -1
+    return board
+
+
+def as_sample(s: Session, known: Known) -> DealSample:
+    """The :class:`DealSample` of a session, as a dataset of it would give it."""
+    d = s.deals
     n = len(d.deck)
-    index_in_table = np.arange(n) - np.searchsorted(d.table, d.table)
-    button = index_in_table % d.players + 1
+    button = s.button
     seats = np.tile(np.arange(1, d.players + 1), (n, 1))
     if known is Known.HERO:
-        chosen = seats == (d.table % d.players + 1)[:, None]
+        chosen = seats == s.hero_seat()[:, None]
     else:
         chosen = np.ones_like(seats, dtype=bool)
     holes = d.deck[:, : d.board_start].reshape(n, d.players, d.hole)
     padded = np.full((n, d.players, MAX_HOLE), -1, dtype=np.int64)
     padded[:, :, : d.hole] = holes
     bits = np.left_shift(1, holes).sum(axis=2)
-    board = d.deck[:, d.board_start : d.board_start + 5].copy()
-    board[np.arange(5)[None, :] >= streets[:, None]] = -1
     hand_rows = np.broadcast_to(np.arange(n)[:, None], seats.shape)
     everyone = known is Known.ALL
     return DealSample(
@@ -217,12 +267,12 @@ def as_sample(d: Deals, streets: IntArray, known: Known, allin: AllinSample) -> 
         hole_count=np.full(n, d.hole, dtype=np.int64),
         all_known=np.full(n, everyone),
         known=(bits * chosen).sum(axis=1),
-        board=board,
+        board=board_of(s),
         seat_hand=hand_rows[chosen],
         seat=seats[chosen],
         position=((seats - button[:, None]) % d.players)[chosen],
         holes=padded[chosen],
-        allin=allin,
+        allin=s.allin,
         counts=SampleCounts(
             hands_read=n, all_known=n if everyone else 0, hero_only=0 if everyone else n
         ),
