@@ -360,38 +360,75 @@ def flop_texture_test(s: DealSample) -> TestResult:
 MIN_PAIRS = 200
 
 
-def repeat_test(s: DealSample) -> TestResult:
-    """Cards of the previous hand at the table turning up again, against chance (z).
+_FULL = (1 << 52) - 1
 
-    For each hand after the first at a table, K is every card known in the hand
-    before (known hole cards and board). The sampled hole cards of n are a uniform
-    n-subset: hypergeometric overlap with K. Each board card is uniform over the
-    cards not known to be out: P(in K) = |K ∩ left| / |left|. Both sides count:
-    too few repeats (a deck not reshuffled) is as wrong as too many.
+
+def repeat_test(s: DealSample) -> TestResult:
+    """Cards of the previous hand at the table turning up again, against chance (3 df).
+
+    For each hand after the first at a table, the previous hand's known cards are
+    split into its hole cards H and its board B. Three counts, each against its
+    exact expectation: this hand's sampled hole cards in H (hole to hole), its
+    board cards in B (board to board), and the two crossings (hole cards in B,
+    board cards in H). The sampled hole cards (n) are a uniform n-subset of the
+    deck: a multivariate hypergeometric overlap with H and B. Each board card is
+    uniform over the cards not known to be out, so it falls in B with
+    probability |B ∩ left| / |left|, in H likewise (never both). Kept apart, a
+    dealer that brings back the last board is not drowned by the chance overlap
+    of two dozen hole cards. Both sides count: too few repeats (a deck not
+    reshuffled) is as wrong as too many.
     """
     title = "cards of the previous hand repeated by chance only"
     prev = s.previous_in_table()
-    has = prev >= 0
-    before = np.zeros(s.hands, dtype=np.int64)
-    before[has] = (s.known | s.board_mask)[prev[has]]
-    rows = np.flatnonzero(has)
+    rows = np.flatnonzero(prev >= 0)
+    if rows.size < MIN_PAIRS:
+        return _short("serial_repeats", title, "pairs of hands", int(rows.size), MIN_PAIRS)
+    prev_hole = np.zeros(s.hands, dtype=np.int64)
+    prev_board = np.zeros(s.hands, dtype=np.int64)
+    prev_hole[rows] = s.known[prev[rows]]
+    prev_board[rows] = s.board_mask[prev[rows]]
+    observed, expected = np.zeros(3), np.zeros(3)
+    v = np.zeros((3, 3))
+    # This hand's sampled hole cards: components 0 (in H) and 2 (in B).
     n = s.sampled_count[rows].astype(np.float64)
-    size = popcount(before[rows]).astype(np.float64)
-    observed = float(popcount(s.sampled[rows] & before[rows]).sum())
-    expected = float((n * size / 52.0).sum())
-    var = float((n * (size / 52.0) * (1 - size / 52.0) * (52.0 - n) / 51.0).sum())
-    hands_of, cards, out = s.board_draws(has)
-    left = ~out & ((1 << 52) - 1)
-    k = before[hands_of]
-    p = popcount(left & k) / np.maximum(popcount(left), 1)
-    observed += float(((k >> cards) & 1).sum())
-    expected += float(p.sum())
-    var += float((p * (1 - p)).sum())
-    result = _z(
-        "serial_repeats", title, "pairs of hands", rows.size, MIN_PAIRS, observed - expected, var
+    shrink = n * (52.0 - n) / 51.0
+    fh = popcount(prev_hole[rows]) / 52.0
+    fb = popcount(prev_board[rows]) / 52.0
+    mine = s.sampled[rows]
+    observed[0] += popcount(mine & prev_hole[rows]).sum()
+    observed[2] += popcount(mine & prev_board[rows]).sum()
+    expected[0] += (n * fh).sum()
+    expected[2] += (n * fb).sum()
+    v[0, 0] += (shrink * fh * (1 - fh)).sum()
+    v[2, 2] += (shrink * fb * (1 - fb)).sum()
+    v[0, 2] -= (shrink * fh * fb).sum()
+    # This hand's board cards: components 1 (in B) and 2 (in H).
+    hands_of, cards, out = s.board_draws(prev >= 0)
+    left = ~out & _FULL
+    m = np.maximum(popcount(left), 1)
+    ph = popcount(left & prev_hole[hands_of]) / m
+    pb = popcount(left & prev_board[hands_of]) / m
+    observed[1] += ((prev_board[hands_of] >> cards) & 1).sum()
+    observed[2] += ((prev_hole[hands_of] >> cards) & 1).sum()
+    expected[1] += pb.sum()
+    expected[2] += ph.sum()
+    v[1, 1] += (pb * (1 - pb)).sum()
+    v[2, 2] += (ph * (1 - ph)).sum()
+    v[1, 2] -= (pb * ph).sum()
+    v = np.triu(v) + np.triu(v, 1).T
+    result = _chi2(
+        "serial_repeats",
+        title,
+        "pairs of hands",
+        int(rows.size),
+        MIN_PAIRS,
+        observed - expected,
+        v,
+        sum_zero=False,
     )
     if result.enough:
-        note = f"{observed:,.0f} repeated cards, {expected:,.1f} expected"
+        parts = zip(("hole", "board", "crossed"), observed, expected, strict=True)
+        note = "; ".join(f"{what} {o:,.0f} repeated ({e:,.1f} expected)" for what, o, e in parts)
         result = replace(result, note=note)
     return result
 

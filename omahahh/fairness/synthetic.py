@@ -13,8 +13,7 @@ builds, and a benchmark can time the command on a million hands.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import polars as pl
@@ -51,7 +50,7 @@ def _one_run(boards: pl.Series) -> pl.Series:
     return cast(pl.Series, pl.from_arrow(nested))
 
 
-def _complete(table: str, columns: dict[str, pl.Series | object], height: int) -> pl.DataFrame:
+def _complete(table: str, columns: dict[str, Any], height: int) -> pl.DataFrame:
     """A frame of ``table``'s schema: the given columns, nulls elsewhere."""
     out = []
     for name, dtype in schema(table).items():
