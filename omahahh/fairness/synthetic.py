@@ -12,6 +12,7 @@ builds, and a benchmark can time the command on a million hands.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -20,6 +21,7 @@ import polars as pl
 import pyarrow as pa
 
 from omahahh.cards import card_str
+from omahahh.dataset.store import DatasetWriter
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.fairness.sample import IntArray
 from omahahh.fairness.simulate import Known, Session, board_of, player_name
@@ -160,3 +162,13 @@ def session_tables(s: Session, known: Known) -> dict[str, pl.DataFrame]:
         a.size,
     )
     return frames
+
+
+def write_dataset(frames: dict[str, pl.DataFrame], root: str | os.PathLike[str]) -> None:
+    """Write ``frames`` as a dataset at ``root`` (as ``ingest`` would, one version)."""
+    with DatasetWriter(root) as writer:
+        for table, frame in frames.items():
+            writer.buffer(table, frame)
+        hands = frames["hands"].height
+        writer.count(files=0, blocks=hands, parsed=hands, failures=0)
+        writer.commit(["synthetic"])
