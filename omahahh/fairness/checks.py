@@ -34,6 +34,7 @@ from omahahh.fairness.combinatorics import (
 )
 from omahahh.fairness.distributions import chi2_sf, two_sided_p
 from omahahh.fairness.sample import (
+    MAX_HOLE,
     BoolArray,
     DealSample,
     FloatArray,
@@ -158,30 +159,56 @@ def hole_moments(s: DealSample) -> Moments:
 def board_moments(s: DealSample, hands: BoolArray) -> Moments:
     """The board cards of ``hands``, each uniform over the cards not yet known to be out.
 
-    With p_t uniform on the m_t cards left for draw t: E = Σ p_t and
-    V = diag(E) - Σ p_t p_t' (the draws are martingale differences). With x_t the
-    cards out, Σ p_t p_t' = Σ w_t (1 - x_t)(1 - x_t)', w_t = 1/m_t², expanded so
-    the only product over draws is X' diag(w) X (done by BLAS, in chunks).
+    Board card j of hand h is drawn from the m = 52 - |K_h| - j cards left once the
+    hand's known hole cards K_h and its earlier board cards are out: p_hj uniform
+    on them, so E = Σ p and V = diag(E) - Σ p p' (the draws are martingale
+    differences). With x the cards out and w = 1/m², Σ p p' = Σ w (1 - x)(1 - x)';
+    split x = k_h + y_hj (hole cards known, earlier board cards), the sums over
+    draws become sums over hands: Σ W_h k_h k_h' and Σ k_h u_h' (BLAS, one row a
+    hand), the rest small counts of board cards. E is exact (float64 counts).
     """
-    _, cards, out = s.board_draws(hands)
-    expected = np.zeros(52)
-    a = np.zeros(52)
+    rows = np.flatnonzero(hands & (s.board[:, 0] >= 0))
+    board = s.board[rows]
+    dealt = board >= 0
+    observed = np.bincount(board[dealt], minlength=52).astype(np.float64)
+    known = s.known[rows]
+    m = 52.0 - popcount(known)[:, None] - np.arange(5)[None, :]
+    inv = np.where(dealt, 1.0 / m, 0.0)
+    w = inv**2
+    # Weights of the draws after board card i (those that see it out).
+    after_inv = inv[:, ::-1].cumsum(axis=1)[:, ::-1] - inv
+    after_w = w[:, ::-1].cumsum(axis=1)[:, ::-1] - w
+    inv_h, w_h = inv.sum(axis=1), w.sum(axis=1)
+    card = board.clip(min=0)
+    expected = np.full(52, inv_h.sum())
+    a = np.bincount(card[dealt], weights=after_w[dealt], minlength=52).astype(np.float64)
+    expected -= np.bincount(card[dealt], weights=after_inv[dealt], minlength=52)
+    # Each known hole card is out for every board draw of its hand.
+    per_hand_inv, per_hand_w = np.zeros(s.hands), np.zeros(s.hands)
+    per_hand_inv[rows], per_hand_w[rows] = inv_h, w_h
+    expected -= np.bincount(s.known_card, weights=per_hand_inv[s.known_hand], minlength=52)
+    a += np.bincount(s.known_card, weights=per_hand_w[s.known_hand], minlength=52)
     b = np.zeros((52, 52))
-    w_sum = 0.0
-    for start in range(0, cards.size, _CHUNK):
-        chunk = out[start : start + _CHUNK]
-        x = mask_bits(chunk).astype(np.float32)
-        m = 52.0 - popcount(chunk).astype(np.float64)
-        w = 1.0 / m**2
-        inv = 1.0 / m
-        expected += inv.sum() - x.T.astype(np.float64) @ inv
-        a += x.T.astype(np.float64) @ w
-        b += (x.T @ (x * w.astype(np.float32)[:, None])).astype(np.float64)
-        w_sum += float(w.sum())
+    for i in range(5):
+        for j in range(5):
+            both = dealt[:, i] & dealt[:, j]
+            weight = after_w[both, max(i, j)]
+            pair = card[both, i] * 52 + card[both, j]
+            b += np.bincount(pair, weights=weight, minlength=52 * 52).reshape(52, 52)
+    for start in range(0, rows.size, _CHUNK):
+        part = slice(start, start + _CHUNK)
+        k = mask_bits(known[part]).astype(np.float32)
+        b += (k.T @ (k * w_h[part].astype(np.float32)[:, None])).astype(np.float64)
+        # u_h = Σ_j w_hj y_hj: each earlier board card weighted by the draws after it.
+        u = np.zeros((k.shape[0], 52), dtype=np.float32)
+        for i in range(5):
+            ok = dealt[part, i]
+            u[np.flatnonzero(ok), card[part][ok, i]] += after_w[part][ok, i].astype(np.float32)
+        ku = (k.T @ u).astype(np.float64)
+        b += ku + ku.T
     ones = np.ones(52)
-    outer = w_sum * np.outer(ones, ones) - np.outer(a, ones) - np.outer(ones, a) + b
-    observed = np.bincount(cards, minlength=52).astype(np.float64)
-    return Moments(observed - expected, np.diag(expected) - outer, int(cards.size))
+    outer = float(w_h.sum()) * np.outer(ones, ones) - np.outer(a, ones) - np.outer(ones, a) + b
+    return Moments(observed - expected, np.diag(expected) - outer, int(dealt.sum()))
 
 
 def frequency_tests(s: DealSample) -> list[TestResult]:
@@ -263,15 +290,12 @@ def group_test(s: DealSample, group: IntArray, name: str, what: str) -> TestResu
     counts = counts.reshape(ng, 13).astype(np.float64)
     a = np.bincount(gi, weights=kk, minlength=ng)
     a2 = np.bincount(gi, weights=kk * (kk - 1), minlength=ng)
-    # Σ over hands of k² for every pair of groups dealt in the same hand.
-    cross: Matrix = np.zeros((ng, ng))
-    several = np.bincount(hand, minlength=s.hands)[hand] > 1
-    if several.any():
-        _, dense = np.unique(hand[several], return_inverse=True)
-        weight = kk[several].astype(np.float64)
-        u = np.bincount(dense * ng + gi[several], weights=weight, minlength=(dense.max() + 1) * ng)
-        per_hand = u.astype(np.float64).reshape(-1, ng)
-        cross = per_hand.T @ per_hand
+    # Σ over hands of k² for every pair of groups dealt in the same hand (the
+    # diagonal, a seat with itself, is replaced below).
+    weight = kk.astype(np.float64)
+    u = np.bincount(hand * ng + gi, weights=weight, minlength=s.hands * ng)
+    per_hand = u.astype(np.float64).reshape(-1, ng)
+    cross: Matrix = per_hand.T @ per_hand
     v = np.kron(cross, _TWO)
     for g in range(ng):
         block = slice(13 * g, 13 * g + 13)
@@ -318,16 +342,16 @@ def starting_hand_test(s: DealSample, k: int) -> TestResult:
 def _cross_seat(hand: IntArray, cls: IntArray, p: FloatArray) -> Matrix:
     """Σ over ordered pairs of seats of one hand of (e_a - p)(e_b - p)': the observed
     cross-covariance of the classes of two seats sharing a deck (0 with one seat a hand)."""
-    several = np.bincount(hand, minlength=hand.max() + 1)[hand] > 1
-    if not several.any():
+    if hand.size == 0:
         return np.zeros((p.size, p.size))
-    _, dense = np.unique(hand[several], return_inverse=True)
-    c = cls[several]
-    per_hand = np.bincount(dense * p.size + c, minlength=(dense.max() + 1) * p.size)
-    seats = np.bincount(dense).astype(np.float64)
-    u = per_hand.reshape(-1, p.size) - seats[:, None] * p
-    dev = np.eye(p.size)[c] - p
-    cross = u.T @ u - dev.T @ dev
+    hands = int(hand.max()) + 1
+    per_hand = np.bincount(hand * p.size + cls, minlength=hands * p.size).reshape(hands, p.size)
+    seats = np.bincount(hand, minlength=hands).astype(np.float64)
+    u = per_hand - seats[:, None] * p
+    # Σ over seats of (e_a - p)(e_a - p)', from the class counts.
+    count = np.bincount(cls, minlength=p.size).astype(np.float64)
+    own = np.diag(count) - np.outer(count, p) - np.outer(p, count) + cls.size * np.outer(p, p)
+    cross = u.T @ u - own
     return (cross + cross.T) / 2.0
 
 
@@ -433,23 +457,32 @@ def repeat_test(s: DealSample) -> TestResult:
     return result
 
 
-_ACES = sum(1 << c for c in range(48, 52))
+ACE_RANK = 12
 
 
 def runs_test(s: DealSample) -> TestResult:
-    """Runs of hands with and without an ace among the sampled hole cards (z).
+    """Runs of hands with and without an ace, against chance (z).
 
-    Counts the changes between consecutive hands at a table; under a fair deal the
-    hands are independent and P(ace) is exact for each hand's number of cards.
-    Changes are 1-dependent: the variance adds the covariance of neighbours.
+    One seat per hand, the lowest-numbered sampled one (a choice blind to the
+    cards): does its hand hold an ace? With every seat of a table, "any ace among
+    thirty cards" would be nearly always true and the count of changes too
+    lumpy for a normal tail. Counts the changes between consecutive hands at a
+    table; under a fair deal the hands are independent and P(ace) is exact for
+    the hand's number of cards. Changes are 1-dependent: the variance adds the
+    covariance of neighbours.
     """
     title = "hands with an ace come in runs by chance only"
-    rows = np.flatnonzero(s.sampled_count > 0)
-    if rows.size < 2:
+    order = np.lexsort((s.seat, s.seat_hand))
+    hand = s.seat_hand[order]
+    first = np.ones(hand.size, dtype=bool)
+    first[1:] = hand[1:] != hand[:-1]
+    seats = order[first]  # one seat per hand, hands in deal order
+    if seats.size < 2:
         return _short("serial_runs", title, "pairs of hands", 0, MIN_PAIRS)
-    table = np.array([ace_in_hand_probability(c) for c in range(53)])
-    p = table[s.sampled_count[rows]]
-    x = (s.sampled[rows] & _ACES) != 0
+    held = s.holes[seats]
+    p = np.array([ace_in_hand_probability(k) for k in range(MAX_HOLE + 1)])[(held >= 0).sum(axis=1)]
+    x = ((held >> 2) == ACE_RANK).any(axis=1)
+    rows = s.seat_hand[seats]
     link = s.table[rows][1:] == s.table[rows][:-1]  # pair i: hands i, i+1
     pa, pb = p[:-1], p[1:]
     q = pa * (1 - pb) + pb * (1 - pa)
@@ -500,23 +533,34 @@ def _with_luck_note(result: TestResult, share: FloatArray, equity: FloatArray) -
 
 
 def player_luck_tests(s: DealSample) -> list[TestResult]:
-    """All-in luck of each player (or of the ``--player`` chosen): Σ share vs Σ equity."""
+    """All-in luck of each player with enough all-ins (or of the ``--player`` chosen)."""
     a = s.allin
-    names = np.array(a.player, dtype=object)
+    if a.size == 0:
+        return []
+    names, who = np.unique(np.array(a.player, dtype=object), return_inverse=True)
     if s.counts.player is not None:
-        wanted = np.array([fnmatch.fnmatchcase(str(p), s.counts.player) for p in names], dtype=bool)
+        chosen = np.array([fnmatch.fnmatchcase(str(n), s.counts.player) for n in names])
     else:
-        wanted = np.ones(names.size, dtype=bool)
+        chosen = np.ones(names.size, dtype=bool)
+    count = np.bincount(who, minlength=names.size)
+    won = np.bincount(who, weights=a.share, minlength=names.size)
+    equity = np.bincount(who, weights=a.equity, minlength=names.size)
+    var = np.bincount(who, weights=a.equity * (1 - a.equity), minlength=names.size)
     out = []
-    for name in sorted(set(names[wanted].tolist())):
-        rows = wanted & (names == name)
-        if rows.sum() < MIN_ALLINS:
-            continue
-        dev, var = _luck(a.share[rows], a.equity[rows])
-        title = f"all-in luck of {name}"
-        result = _z(f"allin_luck:{name}", title, "all-ins", int(rows.sum()), MIN_ALLINS, dev, var)
-        noted = _with_luck_note(result, a.share[rows], a.equity[rows])
-        out.append(replace(noted, family=ALLIN_PLAYERS))
+    for i in np.flatnonzero(chosen & (count >= MIN_ALLINS)).tolist():
+        name = str(names[i])
+        result = _z(
+            f"allin_luck:{name}",
+            f"all-in luck of {name}",
+            "all-ins",
+            int(count[i]),
+            MIN_ALLINS,
+            float(won[i] - equity[i]),
+            float(var[i]),
+        )
+        if result.enough:
+            result = replace(result, note=f"won {won[i]:,.2f} pots, equity {equity[i]:,.2f}")
+        out.append(replace(result, family=ALLIN_PLAYERS))
     return out
 
 

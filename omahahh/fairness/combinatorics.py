@@ -203,36 +203,54 @@ def ace_in_hand_probability(cards: int) -> float:
 
 # ---- starting-hand classes of many hands at once -----------------------------------
 
-_WRAP_SPAN = 6  # as omahahh.eval.starting_hands: four distinct ranks within six in a row
-_RUN = 4
+
+@cache
+def _connectivity_table() -> npt.NDArray[np.int64]:
+    """Connectivity class index for every set of distinct ranks as 14 bits (ace-low at bit 0,
+    deuce..ace at bits 1..13), from the reference classifier."""
+    table = np.zeros(1 << 14, dtype=np.int64)
+    for ranks in range(1 << 13):
+        held = [r for r in range(13) if ranks >> r & 1]
+        c = classify([make_card(r, 0) for r in held]).connectivity if held else "disconnected"
+        bits = ranks << 1 | (ranks >> 12 & 1)
+        table[bits] = CONNECTIVITY_CLASSES.index(c)
+    return table
+
+
+@cache
+def _suit_table() -> npt.NDArray[np.int64]:
+    """Suit class index for every suit-count vector packed as four 4-bit counts."""
+    table = np.zeros(1 << 16, dtype=np.int64)
+    for packed in range(1 << 16):
+        suited = sum(1 for s in range(4) if (packed >> 4 * s & 15) >= 2)
+        table[packed] = 0 if suited >= 2 else 1 if suited == 1 else 2
+    return table
+
+
+_NIBBLE_ONES = sum(1 << (4 * r) for r in range(13))
+_NIBBLE_FOURS = 4 * _NIBBLE_ONES
 
 
 def classify_hands(holes: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Index into :data:`HAND_CLASSES` of each hand, shape (N, k) of card ints.
 
     The classes of :func:`omahahh.eval.starting_hands.classify`, in numpy (a test
-    holds the two equal on every 4-card hand and on random 5- and 6-card hands).
+    holds the two equal on every 4-card hand and on random 5- and 6-card hands):
+    suits from the suit counts packed in 16 bits, connectivity from the set of
+    ranks in 14 bits, both through tables made by the reference; pairs from the
+    rank counts packed in 4-bit fields (k cards of d distinct ranks and none
+    three times hold k - d pairs).
     """
-    n = holes.shape[0]
-    rows = np.repeat(np.arange(n), holes.shape[1])
-    flat = holes.ravel()
-    suit_n = np.bincount(rows * 4 + (flat & 3), minlength=4 * n).reshape(n, 4)
-    rank_n = np.bincount(rows * 13 + (flat >> 2), minlength=13 * n).reshape(n, 13)
-    suited = (suit_n >= 2).sum(axis=1)
-    suits = np.where(suited >= 2, 0, np.where(suited == 1, 1, 2))
-    pairs_n = (rank_n == 2).sum(axis=1)
-    pairs = np.where((rank_n >= 3).any(axis=1), 3, np.minimum(pairs_n, 2))
-    # Distinct ranks as bits: ace-low at bit 0, deuce..ace at bits 1..13.
-    present = rank_n > 0
-    bits = (present * (1 << np.arange(1, 14))).sum(axis=1) | present[:, 12]
-    window4 = np.stack([np.bitwise_count((bits >> s) & 15) for s in range(14 - _RUN + 1)], 1)
-    span = (1 << _WRAP_SPAN) - 1
-    window6 = np.stack(
-        [np.bitwise_count((bits >> s) & span) for s in range(14 - _WRAP_SPAN + 1)], 1
-    )
-    rundown = (window4 == _RUN).any(axis=1)
-    wrap = (window6 >= _RUN).any(axis=1)
-    connectivity = np.where(rundown, 0, np.where(wrap, 1, 2))
+    k = holes.shape[1]
+    suits = _suit_table()[np.left_shift(1, 4 * (holes & 3)).sum(axis=1)]
+    ranks = holes >> 2
+    counts = np.left_shift(1, 4 * ranks).sum(axis=1)  # 13 fields of 4 bits, each at most 4
+    trips = ((counts + _NIBBLE_ONES) & _NIBBLE_FOURS) != 0  # a field of 3 or 4
+    bits = np.bitwise_or.reduce(np.left_shift(1, ranks + 1), axis=1)
+    distinct = np.bitwise_count(bits).astype(np.int64)
+    pairs = np.where(trips, 3, np.minimum(k - distinct, 2))
+    bits |= (bits >> 13) & 1  # the ace plays low too
+    connectivity = _connectivity_table()[bits]
     per_suit = len(PAIR_CLASSES) * len(CONNECTIVITY_CLASSES)
     index = suits * per_suit + pairs * len(CONNECTIVITY_CLASSES) + connectivity
     out: npt.NDArray[np.int64] = index.astype(np.int64)

@@ -17,8 +17,9 @@ from collections.abc import Mapping
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
-from omahahh.cards import card_str
+from omahahh.cards import RANKS, SUITS, card_str
 from omahahh.fairness.sample import (
     BOARD_CARDS,
     MAX_HOLE,
@@ -31,20 +32,45 @@ from omahahh.fairness.sample import (
     shown_only,
 )
 from omahahh.stats.filters import NO_FILTER, StatsFilter, hand_predicate, names_match
+from omahahh.stats.frames import HAND, HandIndex, with_hand_ids
 
 Tables = Mapping[str, pl.LazyFrame]
 CARD_INDEX = {card_str(c): c for c in range(52)}
-ROW = "_row"
+ROW = HAND  # each row's hand: its row in the selected, ordered hands
+
+# Card text is always two characters (``card_str``): rank, then suit.
+_RANK_OF = np.full(256, -1, dtype=np.int64)
+_SUIT_OF = np.full(256, -1, dtype=np.int64)
+for _i, _ch in enumerate(RANKS):
+    _RANK_OF[ord(_ch)] = _i
+for _i, _ch in enumerate(SUITS):
+    _SUIT_OF[ord(_ch)] = _i
 
 
 def _cards(values: pl.Series) -> IntArray:
-    """Card strings to ints."""
+    """Card strings to ints: from the Arrow bytes when every string is two characters
+    (as ``ingest`` writes them), else by a lookup of each string."""
+    strings = values.to_arrow()
+    if isinstance(strings, pa.ChunkedArray):
+        strings = strings.combine_chunks()
+    if strings.type != pa.large_string():
+        strings = strings.cast(pa.large_string())
+    _, offsets_buffer, data = strings.buffers()
+    n = len(strings)
+    offsets = np.frombuffer(offsets_buffer, dtype=np.int64)[strings.offset : strings.offset + n + 1]
+    two_each = n > 0 and strings.null_count == 0 and bool((np.diff(offsets) == 2).all())
+    if two_each:
+        chars = np.frombuffer(data, dtype=np.uint8)[offsets[0] : offsets[-1]].reshape(n, 2)
+        rank, suit = _RANK_OF[chars[:, 0]], _SUIT_OF[chars[:, 1]]
+        if bool((rank >= 0).all()) and bool((suit >= 0).all()):
+            out: IntArray = rank * 4 + suit
+            return out
     ints = values.replace_strict(CARD_INDEX, default=-1, return_dtype=pl.Int64)
     return ints.to_numpy()
 
 
 def _hands(tables: Tables, filters: StatsFilter) -> pl.DataFrame:
-    """Selected hands in deal order per table, with their row ``_row`` and table number."""
+    """Selected hands in deal order per table, with their row ``_h`` and table number."""
     hands = (
         tables["hands"]
         .filter(hand_predicate(filters))
@@ -73,61 +99,45 @@ def _hands(tables: Tables, filters: StatsFilter) -> pl.DataFrame:
     )
 
 
+def _lists(values: pl.Series, width: int) -> tuple[IntArray, IntArray]:
+    """(row, column) of each element of a list column, and the ints of its cards, as a
+    (rows, ``width``) array padded with -1 (elements past ``width`` dropped)."""
+    lengths = values.list.len().fill_null(0).to_numpy().astype(np.int64)
+    flat = _cards(values.explode().drop_nulls())
+    rows = np.repeat(np.arange(values.len()), lengths)
+    col = np.arange(flat.size) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    out = np.full((values.len(), width), -1, dtype=np.int64)
+    keep = col < width
+    out[rows[keep], col[keep]] = flat[keep]
+    return rows, out
+
+
 def _boards(hands: pl.DataFrame) -> IntArray:
     """(H, 5) first boards, -1 where a card was not dealt."""
-    board = hands["board0"].fill_null(pl.Series([[]], dtype=pl.List(pl.String)))
-    lengths = board.list.len().to_numpy().astype(np.int64)
-    flat = _cards(board.explode().drop_nulls())
-    out = np.full((hands.height, BOARD_CARDS), -1, dtype=np.int64)
-    rows = np.repeat(np.arange(hands.height), lengths)
-    col = np.arange(flat.size) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    keep = col < BOARD_CARDS
-    out[rows[keep], col[keep]] = flat[keep]
-    return out
+    _, board = _lists(hands["board0"], BOARD_CARDS)
+    return board
 
 
-def _positions(players: pl.DataFrame) -> IntArray:
-    """0 for the button (or the first seat after an empty one), then clockwise."""
-    rows = players[ROW].to_numpy()
-    seat = players["seat"].to_numpy().astype(np.int64)
-    button = players["button_seat"].fill_null(-1).to_numpy().astype(np.int64)
-    dealt = players["dealt_in"].fill_null(False).to_numpy()
-    key = np.where(seat >= button, seat - button, seat - button + 1000)
-    key = np.where(dealt, key, 10_000)  # players not dealt in sort last
-    order = np.lexsort((key, rows))
-    sorted_rows = rows[order]
-    start = np.searchsorted(sorted_rows, sorted_rows, side="left")
-    position = np.empty(rows.size, dtype=np.int64)
-    position[order] = np.arange(rows.size) - start
-    return np.where(dealt & (button >= 0), position, -1)
-
-
-def _masks(rows: IntArray, cards: IntArray, hands: int) -> IntArray:
-    """Per hand, the mask of ``cards`` (each belonging to the hand ``rows``)."""
-    bits = np.left_shift(1, cards).astype(np.float64)
-    return np.bincount(rows, weights=bits, minlength=hands).astype(np.int64)
-
-
-def _holes(frame: pl.DataFrame) -> tuple[IntArray, IntArray, IntArray]:
-    """(player index, card) of every hole card of ``frame``, and the (P, 6) padded holes."""
-    lengths = frame["hole_cards"].list.len().to_numpy().astype(np.int64)
-    flat = _cards(frame["hole_cards"].explode().drop_nulls())
-    who = np.repeat(np.arange(frame.height), lengths)
-    col = np.arange(flat.size) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    holes = np.full((frame.height, MAX_HOLE), -1, dtype=np.int64)
-    keep = col < MAX_HOLE
-    holes[who[keep], col[keep]] = flat[keep]
-    return who, flat, holes
-
-
-def _with_rows(frame: pl.LazyFrame, hands: pl.DataFrame, columns: list[str]) -> pl.DataFrame:
-    """Rows of ``frame`` for the selected hands, with the hand's ``_row`` and ``columns``."""
-    return frame.join(
-        hands.lazy().select("hand_key", ROW, *columns),
-        on="hand_key",
-        how="inner",
-        maintain_order="left",
-    ).collect()
+def _positions(hand: IntArray, seat: IntArray, button: IntArray) -> IntArray:
+    """Position of each dealt player: 0 the button (or the first seat after an empty
+    one), then clockwise. Rows of a hand contiguous and by seat (a dataset's layout)
+    are counted in one pass; otherwise sorted first."""
+    if hand.size == 0:
+        return hand.copy()
+    ordered = bool(
+        ((hand[1:] > hand[:-1]) | ((hand[1:] == hand[:-1]) & (seat[1:] > seat[:-1]))).all()
+    )
+    order = np.arange(hand.size) if ordered else np.lexsort((seat, hand))
+    h, st = hand[order], seat[order]
+    first = np.ones(h.size, dtype=bool)
+    first[1:] = h[1:] != h[:-1]
+    start = np.maximum.accumulate(np.where(first, np.arange(h.size), 0))
+    index = np.arange(h.size) - start  # seat order within the hand
+    dealt = np.bincount(h, minlength=h.max() + 1)[h]
+    before = np.bincount(h, weights=st < button[order], minlength=h.max() + 1)[h]
+    position = np.empty(hand.size, dtype=np.int64)
+    position[order] = (index - before.astype(np.int64)) % dealt
+    return np.where(button >= 0, position, -1)
 
 
 def fair_sample(
@@ -136,22 +146,29 @@ def fair_sample(
     """The :class:`DealSample` of a dataset's hands (``player``: a name or glob whose
     own dealt hands are the sample, as ``--player``)."""
     hands = _hands(tables, filters)
-    players = _with_rows(
-        tables["players"].select(
-            "hand_key", "seat", "player", "dealt_in", "dealt_known", "hole_cards"
-        ),
-        hands,
-        ["hole_card_count", "button_seat"],
-    ).with_columns(from_deal().alias("_deal"), shown_only().alias("_shown"))
     read = hands.height
+    index = HandIndex(hands)
+    players = with_hand_ids(
+        tables["players"]
+        .select("hand_key", "seat", "player", "dealt_in", "dealt_known", "hole_cards")
+        .collect(),
+        index,
+    )
+    hole_count = hands["hole_card_count"].fill_null(0).to_numpy().astype(np.int64)
+    button = hands["button_seat"].fill_null(-1).to_numpy().astype(np.int64)
     rows = players[ROW].to_numpy()
-    deal = players["_deal"].to_numpy()
-    dealt_in = players["dealt_in"].fill_null(False).to_numpy()
+    players = players.with_columns(pl.Series("hole_card_count", hole_count[rows]))
+    flags = players.select(
+        from_deal().alias("deal"),
+        shown_only().alias("shown"),
+        pl.col("dealt_in").fill_null(False).alias("dealt_in"),
+    )
+    deal = flags["deal"].to_numpy()
+    dealt_in = flags["dealt_in"].to_numpy()
     not_from_deal = np.bincount(rows, weights=dealt_in & ~deal, minlength=read)
     seated = np.bincount(rows, weights=dealt_in, minlength=read)
     from_deal_n = np.bincount(rows, weights=deal, minlength=read)
     all_known = (not_from_deal == 0) & (seated >= 2)
-    shown = int(players["_shown"].sum())
 
     chosen = deal.copy()
     keep_hand = np.ones(read, dtype=bool)
@@ -160,43 +177,53 @@ def fair_sample(
         chosen &= named
         keep_hand = np.bincount(rows, weights=chosen, minlength=read) > 0
 
-    known_players = players.filter(pl.col("_deal"))
-    who, flat, _ = _holes(known_players)
-    known = _masks(known_players[ROW].to_numpy()[who], flat, read)
-    positions = _positions(players)
-    sampled = players.filter(pl.Series(chosen))
-    _, _, holes = _holes(sampled)
+    in_deal = np.flatnonzero(deal)
+    _, holes = _lists(players["hole_cards"].gather(in_deal), MAX_HOLE)
+    seats = players["seat"].to_numpy().astype(np.int64)
+    position = np.full(players.height, -1, dtype=np.int64)
+    dealt_rows = np.flatnonzero(dealt_in)
+    position[dealt_rows] = _positions(rows[dealt_rows], seats[dealt_rows], button[rows[dealt_rows]])
 
     # Renumber the kept hands 0..H-1 (they stay in deal order).
     new_row = np.cumsum(keep_hand) - 1
-    sample = DealSample(
+    mine = chosen[in_deal]  # the sampled among the players with cards from the deal
+    held = holes >= 0
+    known_owner = np.broadcast_to(rows[in_deal][:, None], holes.shape)[held]
+    return DealSample(
         table=hands["_table"].to_numpy()[keep_hand],
-        hole_count=hands["hole_card_count"].fill_null(0).to_numpy().astype(np.int64)[keep_hand],
+        hole_count=hole_count[keep_hand],
         all_known=all_known[keep_hand],
-        known=known[keep_hand],
+        known_hand=new_row[known_owner][keep_hand[known_owner]],
+        known_card=holes[held][keep_hand[known_owner]],
         board=_boards(hands)[keep_hand],
-        seat_hand=new_row[sampled[ROW].to_numpy()],
-        seat=sampled["seat"].to_numpy().astype(np.int64),
-        position=positions[chosen],
-        holes=holes,
+        seat_hand=new_row[rows[in_deal][mine]],
+        seat=seats[in_deal][mine],
+        position=position[in_deal][mine],
+        holes=holes[mine],
         allin=_allins(tables, hands.filter(pl.Series(keep_hand)), new_row),
         counts=SampleCounts(
             hands_read=read,
             all_known=int((all_known & keep_hand).sum()),
             hero_only=int((~all_known & (from_deal_n > 0) & keep_hand).sum()),
             board_only=int((from_deal_n == 0).sum()) if player is None else 0,
-            shown_only=shown,
+            shown_only=int(flags["shown"].sum()),
             player=player,
         ),
     )
-    return sample
+
+
+def _with_rows(frame: pl.LazyFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """Rows of ``frame`` for the hands of ``hands``, with the hand's ``_h``."""
+    return frame.join(
+        hands.lazy().select("hand_key", ROW), on="hand_key", how="inner", maintain_order="left"
+    ).collect()
 
 
 def _allins(tables: Tables, hands: pl.DataFrame, new_row: IntArray) -> AllinSample:
     """All-in rows with the share of the first board's main pot each player won."""
     if "allin" not in tables:
         return no_allins()
-    allin = _with_rows(tables["allin"].select("hand_key", "seat", "player", "equity"), hands, [])
+    allin = _with_rows(tables["allin"].select("hand_key", "seat", "player", "equity"), hands)
     if allin.height == 0:
         return no_allins()
     wanted = allin.select("hand_key").unique()

@@ -88,7 +88,8 @@ class DealSample:
     table: IntArray  # (H,) table number
     hole_count: IntArray  # (H,) cards dealt to each player: 4, 5 or 6
     all_known: BoolArray  # (H,) every dealt seat's cards come from the deal
-    known: IntArray  # (H,) mask of every hole card known from the deal
+    known_hand: IntArray  # (K,) every hole card known from the deal: its hand's row...
+    known_card: IntArray  # (K,) ...and the card
     board: IntArray  # (H, 5) the first board, -1 where not dealt
     seat_hand: IntArray  # (S,) row of the sampled seat's hand
     seat: IntArray  # (S,) seat number
@@ -102,6 +103,19 @@ class DealSample:
         return int(self.table.size)
 
     @cached_property
+    def known(self) -> IntArray:
+        """(H,) mask of the hole cards known from the deal in each hand."""
+        bits = np.left_shift(1, self.known_card).astype(np.float64)
+        out = np.bincount(self.known_hand, weights=bits, minlength=self.hands)
+        return out.astype(np.int64)  # distinct cards: the sum of their bits is their union
+
+    @cached_property
+    def hole_k(self) -> IntArray:
+        """(S,) hole cards of each sampled seat."""
+        out: IntArray = (self.holes >= 0).sum(axis=1)
+        return out
+
+    @cached_property
     def sampled(self) -> IntArray:
         """(H,) mask of the sampled hole cards of each hand."""
         bits = np.where(self.holes >= 0, np.left_shift(1, self.holes.clip(min=0)), 0).sum(axis=1)
@@ -111,7 +125,7 @@ class DealSample:
     @cached_property
     def sampled_count(self) -> IntArray:
         """(H,) number of sampled hole cards per hand."""
-        per_seat = (self.holes >= 0).sum(axis=1).astype(np.float64)
+        per_seat = self.hole_k.astype(np.float64)
         return np.bincount(self.seat_hand, weights=per_seat, minlength=self.hands).astype(np.int64)
 
     def board_draws(self, hands: BoolArray | None = None) -> tuple[IntArray, IntArray, IntArray]:
@@ -151,7 +165,9 @@ def popcount(masks: IntArray) -> IntArray:
 
 def mask_bits(masks: IntArray) -> BoolArray:
     """(N, 52) booleans of the cards in each mask."""
-    return ((masks[:, None] >> np.arange(52)) & 1).astype(bool)
+    as_bytes = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    bits: BoolArray = np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :52].view(bool)
+    return bits
 
 
 # ---- which players' cards are a fair sample (polars, over players rows) -------------

@@ -196,6 +196,17 @@ class Session:
         out: IntArray = index_in_table % d.players + 1
         return out
 
+    def part(self, start: int, stop: int) -> Session:
+        """Hands ``start:stop`` (cut at table boundaries, so buttons stay as dealt)."""
+        d = self.deals
+        deals = Deals(d.deck[start:stop], d.table[start:stop], d.players, d.hole)
+        keep = (self.allin.hand >= start) & (self.allin.hand < stop)
+        names = [n for n, k in zip(self.allin.player, keep.tolist(), strict=True) if k]
+        allin = AllinSample(
+            self.allin.hand[keep] - start, names, self.allin.equity[keep], self.allin.share[keep]
+        )
+        return Session(deals, self.streets[start:stop], allin)
+
     def hero_seat(self) -> IntArray:
         """The hero's seat at each hand's table (one seat per table, as a player sits)."""
         out: IntArray = self.deals.table % self.deals.players + 1
@@ -259,14 +270,14 @@ def as_sample(s: Session, known: Known) -> DealSample:
     holes = d.deck[:, : d.board_start].reshape(n, d.players, d.hole)
     padded = np.full((n, d.players, MAX_HOLE), -1, dtype=np.int64)
     padded[:, :, : d.hole] = holes
-    bits = np.left_shift(1, holes).sum(axis=2)
     hand_rows = np.broadcast_to(np.arange(n)[:, None], seats.shape)
     everyone = known is Known.ALL
     return DealSample(
         table=d.table.copy(),
         hole_count=np.full(n, d.hole, dtype=np.int64),
         all_known=np.full(n, everyone),
-        known=(bits * chosen).sum(axis=1),
+        known_hand=np.repeat(hand_rows[chosen], d.hole),
+        known_card=holes[chosen].ravel(),
         board=board_of(s),
         seat_hand=hand_rows[chosen],
         seat=seats[chosen],

@@ -64,11 +64,12 @@ def _complete(table: str, columns: dict[str, Any], height: int) -> pl.DataFrame:
     return pl.DataFrame(out)
 
 
-def session_tables(s: Session, known: Known) -> dict[str, pl.DataFrame]:
-    """Every table of a dataset holding ``s`` (empty where the session has nothing)."""
+def session_tables(s: Session, known: Known, first: int = 0) -> dict[str, pl.DataFrame]:
+    """Every table of a dataset holding ``s`` (empty where the session has nothing);
+    hand numbers from ``first`` (to write a session in parts)."""
     d = s.deals
     n, seats = len(d.deck), d.players
-    keys = pl.Series([f"{1_000_000_000 + i}" for i in range(n)])
+    keys = (pl.Series(np.arange(n) + first) + 1_000_000_000).cast(pl.String)
     hand_key = "pokerstars:" + keys
     index_in_table = np.arange(n) - np.searchsorted(d.table, d.table)
     board = _card_lists(board_of(s), 5)
