@@ -55,6 +55,7 @@ COMMAND_ORDER = (
     "stats",
     "graph",
     "equity",
+    "fairness",
     "export",
 )
 
