@@ -10,23 +10,18 @@ derived beside reported.
 from __future__ import annotations
 
 import os
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import polars as pl
 
-from omahahh.audit.awards import AwardRow
-from omahahh.audit.findings import Finding
 from omahahh.audit.hand import AuditedHand, audit_hand
-from omahahh.cards import cards_str
 from omahahh.dataset.store import is_dataset, scan
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
-from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord
-from omahahh.money import format_minor
+from omahahh.model import HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, sniff
-from omahahh.replay.engine import Decision, ReplayResult
+from omahahh.report.hand_view import ActionView, HandView, finding_text, hand_view
 
 
 class HandNotFound(OmahahhError):
@@ -55,23 +50,49 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
 
 def _from_dataset(key: str, root: str | os.PathLike[str]) -> HandRecord:
     column = "hand_key" if ":" in key else "hand_id"
+    rows = scan(root, "hands").filter(pl.col(column) == key).select("hand_key").collect()
+    if rows.is_empty():
+        raise HandNotFound(f"hand {key} is not in the dataset {root}")
+    hand_key = str(rows.item(0, 0))
+    found = hands_from_dataset(root, [hand_key])[hand_key]
+    if isinstance(found, str):
+        raise HandNotFound(f"hand {hand_key}: {found}")
+    return found
+
+
+def hands_from_dataset(
+    root: str | os.PathLike[str], keys: Iterable[str]
+) -> dict[str, HandRecord | str]:
+    """Each hand of ``keys`` re-read from its source file (each file read once, up to
+    its last wanted hand); a string instead of a hand says why it could not be."""
+    wanted = list(dict.fromkeys(keys))
+    out: dict[str, HandRecord | str] = dict.fromkeys(wanted, f"not in the dataset {root}")
+    if not wanted:
+        return out
     rows = (
         scan(root, "hands")
-        .filter(pl.col(column) == key)
+        .join(pl.LazyFrame({"hand_key": wanted}), on="hand_key", how="semi")
         .select("hand_key", "source_path", "source_line")
         .collect()
     )
-    if rows.is_empty():
-        raise HandNotFound(f"hand {key} is not in the dataset {root}")
-    hand_key, path, line = rows.row(0)
-    if not Path(path).is_file():
-        raise HandNotFound(f"hand {hand_key}: its source file {path} is no longer there")
-    for block in iter_blocks(path):
-        if block.line == line:
-            parsed = parse_block(block)
-            if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
-                return parsed
-    raise HandNotFound(f"hand {hand_key}: not found at {path}:{line} (the file changed?)")
+    for (path,), group in rows.group_by(["source_path"], maintain_order=True):
+        at = dict(zip(group["source_line"].to_list(), group["hand_key"].to_list(), strict=True))
+        for line, hand_key in at.items():
+            out[hand_key] = f"not found at {path}:{line} (the file changed?)"
+        if not Path(str(path)).is_file():
+            for hand_key in at.values():
+                out[hand_key] = f"its source file {path} is no longer there"
+            continue
+        last = max(at)
+        for block in iter_blocks(str(path)):
+            hand_key = at.get(block.line)
+            if hand_key is not None:
+                parsed = parse_block(block)
+                if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
+                    out[hand_key] = parsed
+            if block.line >= last:
+                break
+    return out
 
 
 def show_hand(
@@ -85,141 +106,76 @@ def show_hand(
 
 
 def render(audited: AuditedHand) -> str:
-    hand = audited.hand
-    result = audited.result
-    money = _Money(hand)
-    by_action: dict[int, list[Finding]] = defaultdict(list)
-    other: list[Finding] = []
-    for f in audited.findings:
-        (by_action[f.action_seq] if f.action_seq is not None else other).append(f)
-    lines = _header(hand, money)
-    street = None
-    for seq, action in enumerate(hand.actions):
-        if action.street is not street:
-            street = action.street
-            lines.append("")
-            lines.append(_street_title(hand, street.value))
-        d = result.decisions[seq] if result else None
-        lines.append(_action_line(action, d, money))
-        lines += [f"      ! {_finding(f)}" for f in by_action.get(seq, [])]
-    if result is None:
-        lines += ["", "replay failed:"] + [f"  ! {_finding(f)}" for f in other]
+    """The text of :func:`~omahahh.report.hand_view.hand_view` for a terminal."""
+    view = hand_view(audited)
+    lines = _header(view)
+    for street in view.streets:
+        lines.append("")
+        title = street.title
+        if street.boards:
+            title += "  " + "  |  ".join(f"[{b}]" for b in street.boards)
+        lines.append(title)
+        for a in street.actions:
+            lines.append(_action_line(a))
+            lines += [f"      ! {finding_text(f)}" for f in a.findings]
+    if not view.replayed:
+        lines += ["", "replay failed:"] + [f"  ! {finding_text(f)}" for f in view.other_findings]
         return "\n".join(lines)
-    lines += _pots(hand, result, money)
-    lines += _awards(audited.awards, money)
-    if other:
-        lines += ["", "Findings:"] + [f"  ! {_finding(f)}" for f in other]
+    lines += _pots(view)
+    lines += _awards(view)
+    if view.other_findings:
+        lines += ["", "Findings:"] + [f"  ! {finding_text(f)}" for f in view.other_findings]
     else:
-        lines += ["", "Findings: none" if not by_action else "Findings: see the actions above"]
+        at_actions = view.findings_at_actions
+        lines += ["", "Findings: see the actions above" if at_actions else "Findings: none"]
     return "\n".join(lines)
 
 
-class _Money:
-    def __init__(self, hand: HandRecord):
-        self.hand = hand
-
-    def __call__(self, amount: int | None) -> str:
-        if amount is None:
-            return "-"
-        return format_minor(amount, self.hand.unit, self.hand.currency)
-
-
-def _header(hand: HandRecord, money: _Money) -> list[str]:
-    when = hand.started_at.isoformat() if hand.started_at else hand.started_at_text
+def _header(view: HandView) -> list[str]:
     out = [
-        f"{hand.hand_key}  {hand.variant}  {hand.stakes}  {when}",
-        f"table {hand.table_name!r}, button seat {hand.button_seat}"
-        + ("  (cancelled)" if hand.cancelled else ""),
+        f"{view.key}  {view.variant}  {view.stakes}  {view.when}",
+        f"table {view.table!r}, button seat {view.button}"
+        + ("  (cancelled)" if view.cancelled else ""),
         "",
         "Seats:",
     ]
-    dealt = dict(hand.dealt)
-    for s in hand.seats:
-        cards = dealt.get(s.player)
-        extra = "  sitting out" if s.sitting_out else ""
+    for s in view.seats:
         out.append(
-            f"  {s.seat:>2} {s.player:<20} {money(s.stack_start):>12}"
-            + (f"  [{cards_str(cards)}]" if cards else "")
-            + extra
+            f"  {s.seat:>2} {s.player:<20} {s.stack:>12}"
+            + (f"  [{s.cards}]" if s.cards else "")
+            + ("  sitting out" if s.sitting_out else "")
         )
     return out
 
 
-def _street_title(hand: HandRecord, street: str) -> str:
-    title = street.upper()
-    if street != "preflop" and hand.boards:
-        n = {"flop": 3, "turn": 4, "river": 5}[street]
-        boards = [cards_str(b[:n]) for b in hand.boards if len(b) >= n]
-        if boards:
-            title += "  " + "  |  ".join(f"[{b}]" for b in boards)
-    return title
-
-
-def _action_line(action: Action, d: Decision | None, money: _Money) -> str:
-    what = action.kind.value.replace("_", " ")
-    if action.kind is ActionKind.RAISE and action.to_amount is not None:
-        what += f" to {money(action.to_amount)}"
-    elif action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
-        what += f" {money(action.amount)}"
-    if action.all_in:
-        what += " (all-in)"
-    line = f"  {action.player:<20} {what:<28}"
-    if d is None:
+def _action_line(a: ActionView) -> str:
+    line = f"  {a.player:<20} {a.what:<28}"
+    if a.pot is None:
         return line
-    line += f" pot {money(d.pot_before)}"
-    if action.kind not in POST_KINDS:
-        line += f"  to call {money(d.to_call)}"
-        if d.min_raise_to is not None:
-            span = (
-                money(d.min_raise_to)
-                if d.min_raise_to == d.max_raise_to
-                else f"{money(d.min_raise_to)}-{money(d.max_raise_to)}"
-            )
-            line += f"  raise to {span}"
-        else:
-            line += "  no raise"
-    line += f"  stack {money(d.stack_before)}"
-    return line
+    line += f" pot {a.pot}"
+    if not a.post:
+        line += f"  to call {a.to_call}"
+        line += f"  raise to {a.raise_to}" if a.raise_to is not None else "  no raise"
+    return line + f"  stack {a.stack}"
 
 
-def _pots(hand: HandRecord, result: ReplayResult, money: _Money) -> list[str]:
+def _pots(view: HandView) -> list[str]:
     out = ["", "Pots (derived | reported):"]
-    printed = [hand.main_pot_reported, *hand.side_pots_reported]
-    runs = len({p.run for p in result.pots})
-    for p in result.pots:
-        name = "main pot" if p.index == 0 else f"side pot {p.index}"
-        if runs > 1:
-            name += f" board {p.run + 1}"
-        reported = (
-            money(printed[p.index])
-            if runs <= 1 and hand.main_pot_reported is not None and p.index < len(printed)
-            else "-"
-        )
-        seats = ",".join(str(s) for s in p.eligible)
+    for p in view.pots:
         out.append(
-            f"  {name:<20} seats {seats:<14} {money(p.gross):>12} - rake {money(p.rake):>8}"
-            f" = {money(p.amount):>12} | {reported}"
+            f"  {p.name:<20} seats {p.seats:<14} {p.gross:>12} - rake {p.rake:>8}"
+            f" = {p.amount:>12} | {p.reported}"
         )
-    total = hand.total_pot_reported
-    out.append(
-        f"  total {money(result.total_pot)} | {money(total)}   "
-        f"rake {money(result.rake)} | {money(hand.rake_reported)}"
-    )
-    for u in result.uncalled:
-        out.append(f"  uncalled {money(u.amount)} returned to {u.player} ({u.street.value})")
+    out.append(f"  total {view.total[0]} | {view.total[1]}   rake {view.rake[0]} | {view.rake[1]}")
+    out += [f"  uncalled {u}" for u in view.uncalled]
     return out
 
 
-def _awards(rows: tuple[AwardRow, ...], money: _Money) -> list[str]:
+def _awards(view: HandView) -> list[str]:
     out = ["", "Awards (derived | reported):"]
-    for r in rows:
-        name = "main pot" if r.pot_index == 0 else f"side pot {r.pot_index}"
+    for r in view.awards:
         out.append(
-            f"  board {r.run + 1} {name:<12} {r.half:<6} {r.player:<20} "
-            f"{money(r.amount_derived):>12} | {money(r.amount_reported)}"
+            f"  board {r.board} {r.pot:<12} {r.half:<6} {r.player:<20} "
+            f"{r.derived:>12} | {r.reported}"
         )
     return out
-
-
-def _finding(f: Finding) -> str:
-    return f"{f.severity.value} {f.code.value} {f.rule}: {f.message}"
