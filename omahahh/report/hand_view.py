@@ -219,9 +219,7 @@ def _pots(hand: HandRecord, result: ReplayResult, money: Money) -> tuple[PotView
             else "-"
         )
         seats = ",".join(str(s) for s in p.eligible)
-        out.append(
-            PotView(name, seats, money(p.gross), money(p.rake), money(p.amount), reported)
-        )
+        out.append(PotView(name, seats, money(p.gross), money(p.rake), money(p.amount), reported))
     return tuple(out)
 
 

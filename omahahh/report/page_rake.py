@@ -38,15 +38,17 @@ class RakePart:
 
 def _period(frame: pl.LazyFrame, top: int) -> tuple[str, pl.LazyFrame]:
     """``frame`` with a ``period`` column: days, or the finest coarser period that fits."""
-    name = PERIODS[0][0]
-    with_period = frame
-    for name, every in PERIODS:  # noqa: B007 (the period chosen is the one the loop stops at)
-        column = pl.col("day") if every is None else pl.col("day").dt.truncate(every)
-        with_period = frame.with_columns(column.alias("period"))
+    for name, every in PERIODS[:-1]:
+        with_period = frame.with_columns(_truncated(every).alias("period"))
         count = with_period.select(pl.col("period").drop_nulls().n_unique()).collect().item()
         if count <= max(top, 1):
-            break
-    return name, with_period  # the coarsest period when none fits
+            return name, with_period
+    name, every = PERIODS[-1]
+    return name, frame.with_columns(_truncated(every).alias("period"))
+
+
+def _truncated(every: str | None) -> pl.Expr:
+    return pl.col("day") if every is None else pl.col("day").dt.truncate(every)
 
 
 def _chart(frame: pl.LazyFrame) -> pl.DataFrame:
