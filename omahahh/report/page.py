@@ -192,7 +192,7 @@ FINDING_COLUMNS = (
     Column("player", "Player"),
     Column("expected", "Expected", title="What the rules give"),
     Column("reported", "Reported", title="What the text says"),
-    Column("message", "Message"),
+    Column("message", "Message", css="msg"),
 )
 
 
@@ -228,6 +228,7 @@ def render_findings(data: ReportData, hands: HandButtons) -> str:
         caption="Findings (sort by a column; open a hand to see its replay)",
         table_id="findings-table",
         sortable=True,
+        stack=True,
         rules=_rules_known(data),
         row_attrs=lambda r: {
             "class": f"sev-{r['severity']}",
@@ -279,9 +280,7 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
         f"<p>Reported rake against the schedule <code>{esc(schedule.name)}</code>"
         + (f" ({esc(schedule.description)})" if schedule.description else "")
         + ". Amounts are never added across currencies; hands no tier of the schedule "
-        "covers are counted apart. Rules: "
-        + rule_links("R-RAKE-1 to R-RAKE-6", [*known, "R-RAKE-1", "R-RAKE-6"])
-        + ".</p>",
+        "covers are counted apart. Rules: " + rule_links("R-RAKE-1 to R-RAKE-6", known) + ".</p>",
         table(_rows(r.by_currency), TOTAL_COLUMNS, caption="Totals by currency"),
     ]
     out += rake_charts(r.chart, r.period)
@@ -327,6 +326,7 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
             caption="Hands whose reported rake is furthest from the schedule",
             table_id="rake-largest-table",
             sortable=True,
+            stack=True,
             rules=known,
             extra=("Replay", lambda row: hands.button(row["hand_key"])),
             empty="no hand is off the schedule",
@@ -390,6 +390,11 @@ def render_players(data: ReportData, hands: HandButtons) -> str:
 # -- failures ---------------------------------------------------------------------------------
 
 
+def _reason(reason: str, path: str, line: int) -> str:
+    """The reason without the ``file:line:`` it starts with (shown just above it)."""
+    return reason.removeprefix(f"{path}:{line}:").strip()
+
+
 def render_failures(data: ReportData, hands: HandButtons) -> str:
     f = data.failures
     if f.by_reason.is_empty():
@@ -408,7 +413,7 @@ def render_failures(data: ReportData, hands: HandButtons) -> str:
         items = "".join(
             f"<li><code>{esc(r['source_path'])}:{r['source_line']}</code>"
             + (f" ({esc(r['hand_key'])})" if r["hand_key"] else "")
-            + f"<br>{esc(r['reason'])}"
+            + f"<br>{esc(_reason(r['reason'], r['source_path'], r['source_line']))}"
             + (f"<br><code>{esc(r['excerpt'])}</code>" if r["excerpt"] else "")
             + "</li>"
             for r in rows.iter_rows(named=True)

@@ -17,6 +17,20 @@ from omahahh.report.hand_view import ActionView, HandView
 from omahahh.report.page_html import esc, rule_links
 
 ACTION_HEADERS = ("Player", "Action", "Pot", "To call", "Raise to", "Stack")
+SUITS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
+
+
+def cards_html(text: str) -> str:
+    """``"As Td"`` as cards with suit symbols (four colours: each suit its own)."""
+    out = []
+    for card in text.split():
+        rank, suit = card[:-1], card[-1:]
+        symbol = SUITS.get(suit)
+        if symbol is None or not rank:
+            out.append(esc(card))  # "|" between boards, or a card the text did not show
+        else:
+            out.append(f'<span class="card {suit}" title="{esc(card)}">{esc(rank)}{symbol}</span>')
+    return " ".join(out)
 
 
 def finding_key(code: str, action_seq: object, player: object, pot_index: object) -> str:
@@ -82,7 +96,7 @@ def hand_html(view: HandView, rules: Iterable[str] = ()) -> str:
         '<th scope="col" class="num">Stack</th><th scope="col">Cards</th></tr></thead><tbody>',
     ]
     for s in view.seats:
-        cards = f'<span class="cards">{esc(s.cards)}</span>' if s.cards else ""
+        cards = f'<span class="cards">{cards_html(s.cards)}</span>' if s.cards else ""
         if s.sitting_out:
             cards += " sitting out"
         out.append(
@@ -100,7 +114,7 @@ def hand_html(view: HandView, rules: Iterable[str] = ()) -> str:
     )
     for street in view.streets:
         board = "  |  ".join(street.boards)
-        board_html = f' <span class="cards">{esc(board)}</span>' if board else ""
+        board_html = f' <span class="cards">{cards_html(board)}</span>' if board else ""
         out.append(
             f'<tbody><tr class="street"><th scope="rowgroup" colspan="6">'
             f"{esc(street.title)}{board_html}</th></tr>"

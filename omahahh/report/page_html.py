@@ -69,10 +69,14 @@ class Column:
     header: str
     kind: str = "text"
     title: str | None = None  # a longer explanation of the header (tooltip)
+    css: str | None = None  # a class for the column's cells ("msg": long text)
 
 
-def cell(row: Mapping[str, Any], column: Column, rules: Iterable[str] = ()) -> str:
-    """One ``<td>`` of ``row``."""
+def cell(
+    row: Mapping[str, Any], column: Column, rules: Iterable[str] = (), label: bool = False
+) -> str:
+    """One ``<td>`` of ``row`` (``label``: with its header in ``data-label``, for the
+    stacked layout of narrow screens)."""
     value = row.get(column.key)
     kind = column.kind
     raw: object = None
@@ -88,12 +92,16 @@ def cell(row: Mapping[str, Any], column: Column, rules: Iterable[str] = ()) -> s
         text, raw = f"{float(value):,.2f}", value
     elif kind == "date":
         text = value.isoformat() if isinstance(value, date | datetime) else str(value)
-    elif kind == "rules":
-        return f"<td>{rule_links(str(value), rules)}</td>"
     else:
         text = str(value)
-    css = "num" if kind in NUMERIC else ("code" if kind == "code" else None)
-    return f"<td{attrs({'class': css, 'data-v': raw})}>{esc(text)}</td>"
+    css = " ".join(
+        c for c in ("num" if kind in NUMERIC else kind if kind == "code" else "", column.css) if c
+    )
+    td = attrs(
+        {"class": css or None, "data-v": raw, "data-label": column.header if label else None}
+    )
+    content = rule_links(text, rules) if kind == "rules" else esc(text)
+    return f"<td{td}>{content}</td>"
 
 
 def table(
@@ -103,6 +111,7 @@ def table(
     caption: str,
     table_id: str | None = None,
     sortable: bool = False,
+    stack: bool = False,
     rules: Iterable[str] = (),
     row_attrs: Callable[[Mapping[str, Any]], Mapping[str, object]] | None = None,
     extra: tuple[str, Callable[[Mapping[str, Any]], str]] | None = None,
@@ -111,6 +120,7 @@ def table(
     """A ``<table>`` in a horizontally scrolling box (wide tables never widen the page).
 
     ``extra`` is a last column: its header and a function writing the cell's content.
+    ``stack``: on narrow screens each row shows as a block of labelled lines.
     """
     if not rows:
         return f'<p class="empty"><strong>{esc(caption)}:</strong> {esc(empty)}</p>'
@@ -130,11 +140,12 @@ def table(
         heads.append(f'<th scope="col">{esc(extra[0])}</th>')
     body = []
     for row in rows:
-        cells = "".join(cell(row, c, known) for c in columns)
+        cells = "".join(cell(row, c, known, stack) for c in columns)
         if extra is not None:
-            cells += f"<td>{extra[1](row)}</td>"
+            cells += f"<td{attrs({'data-label': extra[0] if stack else None})}>{extra[1](row)}</td>"
         body.append(f"<tr{attrs(row_attrs(row)) if row_attrs else ''}>{cells}</tr>")
-    table_attrs = attrs({"id": table_id, "class": "sortable" if sortable else None})
+    css = " ".join(c for c in ("sortable" if sortable else "", "stack" if stack else "") if c)
+    table_attrs = attrs({"id": table_id, "class": css or None})
     return (
         f'<div class="scroll"><table{table_attrs}>'
         f"<caption>{esc(caption)}</caption>"

@@ -89,7 +89,9 @@ def rake_part(
     counts = per_hand.select(
         (pl.col("rake_diff").fill_null(0) != 0).sum().alias("off"),
     ).collect()
-    rules = tuple(sorted({str(r) for r in largest["rake_rule"].drop_nulls() if r}))
+    # R-RAKE-1 (the house takes rake) and R-RAKE-6 (schedules differ by room) frame every
+    # reconciliation; the rows cite the rule their hand was measured by.
+    rules = tuple(sorted({"R-RAKE-1", "R-RAKE-6", *(str(r) for r in largest["rake_rule"] if r)}))
     return RakePart(
         by_currency=totals(per_hand, []).collect(),
         period=period,

@@ -81,17 +81,26 @@ def line_chart(
     x_label: str,
     y_label: str,
     x_tick: Callable[[float], str] = number,
+    x_ticks: Sequence[float] | None = None,
     on_top: str | None = None,
 ) -> str:
     """The chart as an ``<svg>`` element (legend in the order of ``lines``; the line
-    labelled ``on_top`` is drawn last, over the lines it may coincide with)."""
+    labelled ``on_top`` is drawn last, over the lines it may coincide with).
+
+    Without ``x_ticks`` the x axis starts at 0 and ends at a round number; with
+    them (dates, say) it spans the data, padded by one on each side of a single x.
+    """
     every = [v for line in lines for v in line.ys] + [0.0]
     yticks = nice_ticks(min(every), max(every))
     low_x = min(xs) if xs else 0.0
     high_x = max(xs) if xs else 1.0
-    xticks = [t for t in nice_ticks(low_x, high_x) if t >= low_x or t == 0]
-    x0 = min(xticks[0], low_x)
-    x1 = xticks[-1] if xticks[-1] > x0 else x0 + 1.0
+    if x_ticks is None:
+        xticks = [t for t in nice_ticks(low_x, high_x) if t >= low_x or t == 0]
+        x0 = min(xticks[0], low_x)
+        x1 = xticks[-1] if xticks[-1] > x0 else x0 + 1.0
+    else:
+        x0, x1 = (low_x, high_x) if high_x > low_x else (low_x - 1.0, high_x + 1.0)
+        xticks = [t for t in x_ticks if x0 <= t <= x1]
     y0, y1 = yticks[0], yticks[-1]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
@@ -116,9 +125,13 @@ def line_chart(
         )
         out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{number(t)}</text>')
     for t in xticks:
+        x = px(t)
+        # A label at either end is anchored inwards, so it is never cut off.
+        anchor = "end" if x > WIDTH - RIGHT - 40 else "start" if x < LEFT + 20 else "middle"
         out.append(
-            f'<text x="{px(t):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">'
-            f"{escape(x_tick(t))}</text>"
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{HEIGHT - BOTTOM}" y2="{HEIGHT - BOTTOM + 5}" '
+            f'stroke="#888"/><text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" '
+            f'text-anchor="{anchor}">{escape(x_tick(t))}</text>'
         )
     out.append(
         f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">'
