@@ -31,7 +31,7 @@ from tests.report_input import known_dataset
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -58,7 +58,7 @@ def page_file(dataset: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if shutil.which(CHROMIUM) is None:
+    if not Path(CHROMIUM).is_file():
         pytest.fail(f"{CHROMIUM} not found: install Debian's chromium package (.ci/run does)")
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
