@@ -45,6 +45,7 @@ def _root(
 # The order commands are listed in by --help; any other ``*_cmd`` module follows.
 COMMAND_ORDER = (
     "ingest",
+    "verify",
     "audit",
     "show",
     "rake",
