@@ -54,6 +54,7 @@ COMMAND_ORDER = (
     "rake",
     "stats",
     "graph",
+    "report",
     "equity",
     "fairness",
     "export",

@@ -65,6 +65,28 @@ class GraphData:
         return [float(v) / scale for v in self.frame[column].to_list()]
 
 
+def graph_rows(
+    tables: Tables, filters: StatsFilter = NO_FILTER, aliases: Aliases | None = None
+) -> pl.DataFrame:
+    """One row per (hand, player) the filters keep, with what the lines sum."""
+    return (
+        player_hands(tables, filters, aliases)
+        .select(
+            "player",
+            "hand_key",
+            "started_at",
+            "currency",
+            "unit",
+            "net_won",
+            "net_showdown",
+            "net_no_showdown",
+            "net_won_ev",
+            pl.coalesce("big_blind", "small_bet").alias("_bb"),
+        )
+        .collect()
+    )
+
+
 def graph_series(
     tables: Tables,
     filters: StatsFilter = NO_FILTER,
@@ -77,19 +99,7 @@ def graph_series(
     The filters must leave exactly one player (after aliases), and one
     currency unless ``big_blinds``: money is never added across currencies.
     """
-    rows = player_hands(tables, filters, aliases).select(
-        "player",
-        "hand_key",
-        "started_at",
-        "currency",
-        "unit",
-        "net_won",
-        "net_showdown",
-        "net_no_showdown",
-        "net_won_ev",
-        pl.coalesce("big_blind", "small_bet").alias("_bb"),
-    )
-    frame = rows.collect()
+    frame = graph_rows(tables, filters, aliases)
     people = frame["player"].unique().sort().to_list()
     if not people:
         raise StatsInputError("no hand of the player matches the filters")
@@ -105,6 +115,12 @@ def graph_series(
             f"hands in {', '.join(currencies)}: money is never added across currencies; "
             "draw in big blinds (--bb) or keep one (--currency)"
         )
+    return series_of(frame, big_blinds=big_blinds)
+
+
+def series_of(frame: pl.DataFrame, *, big_blinds: bool) -> GraphData:
+    """The running sums of :func:`graph_rows` rows of one player (of one currency
+    unless ``big_blinds``)."""
     columns = {
         "net": "net_won",
         "showdown": "net_showdown",
@@ -123,8 +139,8 @@ def graph_series(
         *[v.cum_sum().alias(k) for k, v in values.items()],
     )
     return GraphData(
-        player=people[0],
-        currency="bb" if big_blinds else currencies[0],
+        player=str(frame["player"][0]),
+        currency="bb" if big_blinds else str(frame["currency"][0]),
         unit=1 if big_blinds else int(frame["unit"][0]),
         in_big_blinds=big_blinds,
         frame=series,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import polars as pl
@@ -58,23 +58,49 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
 
 def _from_dataset(key: str, root: str | os.PathLike[str]) -> HandRecord:
     column = "hand_key" if ":" in key else "hand_id"
+    rows = scan(root, "hands").filter(pl.col(column) == key).select("hand_key").collect()
+    if rows.is_empty():
+        raise HandNotFound(f"hand {key} is not in the dataset {root}")
+    hand_key = str(rows.item(0, 0))
+    found = hands_from_dataset(root, [hand_key])[hand_key]
+    if isinstance(found, str):
+        raise HandNotFound(f"hand {hand_key}: {found}")
+    return found
+
+
+def hands_from_dataset(
+    root: str | os.PathLike[str], keys: Iterable[str]
+) -> dict[str, HandRecord | str]:
+    """Each hand of ``keys`` re-read from its source file (each file read once, up to
+    its last wanted hand); a string instead of a hand says why it could not be."""
+    wanted = list(dict.fromkeys(keys))
+    out: dict[str, HandRecord | str] = dict.fromkeys(wanted, f"not in the dataset {root}")
+    if not wanted:
+        return out
     rows = (
         scan(root, "hands")
-        .filter(pl.col(column) == key)
+        .join(pl.LazyFrame({"hand_key": wanted}), on="hand_key", how="semi")
         .select("hand_key", "source_path", "source_line")
         .collect()
     )
-    if rows.is_empty():
-        raise HandNotFound(f"hand {key} is not in the dataset {root}")
-    hand_key, path, line = rows.row(0)
-    if not Path(path).is_file():
-        raise HandNotFound(f"hand {hand_key}: its source file {path} is no longer there")
-    for block in iter_blocks(path):
-        if block.line == line:
-            parsed = parse_block(block)
-            if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
-                return parsed
-    raise HandNotFound(f"hand {hand_key}: not found at {path}:{line} (the file changed?)")
+    for (path,), group in rows.group_by(["source_path"], maintain_order=True):
+        at = dict(zip(group["source_line"].to_list(), group["hand_key"].to_list(), strict=True))
+        for line, hand_key in at.items():
+            out[hand_key] = f"not found at {path}:{line} (the file changed?)"
+        if not Path(str(path)).is_file():
+            for hand_key in at.values():
+                out[hand_key] = f"its source file {path} is no longer there"
+            continue
+        last = max(at)
+        for block in iter_blocks(str(path)):
+            hand_key = at.get(block.line)
+            if hand_key is not None:
+                parsed = parse_block(block)
+                if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
+                    out[hand_key] = parsed
+            if block.line >= last:
+                break
+    return out
 
 
 def show_hand(
