@@ -466,3 +466,38 @@ def _names(players: set[str]) -> str:
 
 def _shares(amounts: dict[str, int], money: _Fmt) -> str:
     return ", ".join(f"{p} {money(v)}" for p, v in sorted(amounts.items()) if v)
+
+
+def summary_won_findings(hand: HandRecord) -> list[Finding]:
+    """SUMMARY ``won`` figures that differ from the collected lines, where the room's
+    SUMMARY is known not to restate them (``summary_won_trusted``): info only.
+
+    wpn:779379637 (run twice): Hero collected $92.25 from main pot 1, the SUMMARY
+    says ``won $61.50``.
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or room.summary_won_trusted or not hand.summary_seats:
+        return []
+    collected: dict[str, int] = defaultdict(int)
+    for c in hand.collections:
+        collected[c.player] += c.amount
+    money = _money(hand)
+    out = []
+    for s in hand.summary_seats:
+        said, got = s.won or 0, collected.get(s.player, 0)
+        if said != got:
+            out.append(
+                make(
+                    hand.hand_key,
+                    FindingCode.SUMMARY_WON_DIFFERS,
+                    f"the SUMMARY says {s.player} won {money(said)}; the collected lines "
+                    f"pay {money(got)}",
+                    seat=s.seat,
+                    player=s.player,
+                    expected=money(got),
+                    reported=money(said),
+                    expected_amount=got,
+                    reported_amount=said,
+                )
+            )
+    return out

@@ -53,6 +53,7 @@ class FindingCode(StrEnum):
     WRONG_SPLIT = "wrong_split"
     ODD_CHIP_MISPLACED = "odd_chip_misplaced"
     UNVERIFIABLE_SHOWDOWN = "unverifiable_showdown"
+    SUMMARY_WON_DIFFERS = "summary_won_differs"
     SHOW_ORDER = "show_order"
     IMPOSSIBLE_CARDS = "impossible_cards"
     UNSUPPORTED_VARIANT = "unsupported_variant"
@@ -183,6 +184,13 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "R-SD-2",
         "A contested pot whose losing hands were mucked (or not shown in full): "
         "the winner cannot be checked against them.",
+    ),
+    FindingCode.SUMMARY_WON_DIFFERS: CodeInfo(
+        Severity.INFO,
+        "R-SD-3",
+        "The SUMMARY's ``won`` for a player differs from the collected lines, in a room whose "
+        "SUMMARY figure is known not to restate them (WPN, rooms/conventions.py "
+        "``summary_won_trusted``): the collected lines are audited, the SUMMARY is not.",
     ),
     FindingCode.SHOW_ORDER: CodeInfo(
         Severity.INFO,

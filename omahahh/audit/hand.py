@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from omahahh.audit.awards import AwardRow, award_findings, match_awards
+from omahahh.audit.awards import AwardRow, award_findings, match_awards, summary_won_findings
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
@@ -118,6 +118,7 @@ def audit(
     out += _total(hand, result, room)
     out += side_pot_findings(hand, result)
     out += award_findings(hand, result, rows)
+    out += summary_won_findings(hand)
     if room is None or room.shows_in_order:
         out += _show_order(hand, result)
     if rake_expectation is not None:

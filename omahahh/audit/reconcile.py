@@ -98,10 +98,11 @@ def collected_confirmed(hand: HandRecord) -> bool:
     lines: dict[str, int] = defaultdict(int)
     for c in hand.collections:
         lines[c.player] += c.amount
-    summary = {s.player: s.won for s in hand.summary_seats if s.won}
-    if summary and summary == dict(lines):
-        return True
     room = ROOMS.get(hand.site)
+    summary = {s.player: s.won for s in hand.summary_seats if s.won}
+    trusted = room is None or room.summary_won_trusted
+    if trusted and summary and summary == dict(lines):
+        return True
     if hand.main_pot_reported is not None and (room is None or room.pots_after_rake):
         return hand.main_pot_reported + sum(hand.side_pots_reported) == sum(lines.values())
     return False

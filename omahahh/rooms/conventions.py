@@ -66,6 +66,11 @@ class RoomConventions:
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
+    summary_won_trusted: bool = True
+    """The SUMMARY's per-seat ``won`` restates the collected lines. WPN's does not
+    always (a hand run twice prints each board's share of one pot, or less): it is
+    never used as a second statement, and where it differs an ``info`` finding
+    (``summary_won_differs``) says so."""
 
 
 ROOMS: dict[Site, RoomConventions] = {
@@ -92,6 +97,18 @@ ROOMS: dict[Site, RoomConventions] = {
         total_includes_uncalled=True,
         tags_hi_lo=True,
         shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # WPN / ACR (FORMATS.md §12): ``Total pot`` is net of rake and the JP fee
+    # (wpn:779379637: $246.00 | Rake $2.76 | JP Fee $0.24 of $249 put in), the
+    # SUMMARY ``won`` is no second statement of the awards (the same hand: Hero
+    # collected $92.25, "won $61.50"), times are UTC.
+    Site.WPN: RoomConventions(
+        site=Site.WPN,
+        prints_uncalled=True,
+        total_includes_rake=False,
+        fees_outside_rake=("jackpot_reported",),
+        summary_won_trusted=False,
         time_zone="UTC",
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
