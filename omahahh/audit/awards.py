@@ -374,10 +374,13 @@ def _misawarded(check: _PotCheck, group: list[AwardRow], halves: bool) -> list[F
         gainer = max(diffs, key=lambda p: diffs[p])
         loser = min(diffs, key=lambda p: diffs[p])
         rule = "R-ODD-2" if halves and _odd_between_halves(group, gainer, loser) else "R-ODD-1"
+        room = ROOMS.get(check.hand.site)
+        by_rule = room is None or room.odd_chips_by_rule
         return [
             check.at(
-                FindingCode.ODD_CHIP_MISPLACED,
-                f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}",
+                FindingCode.ODD_CHIP_MISPLACED if by_rule else FindingCode.ODD_CHIP_UNCHECKED,
+                f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}"
+                + ("" if by_rule else " (this room's odd-chip rule is not known)"),
                 rule=rule,
                 player=gainer,
                 expected=loser,

@@ -52,6 +52,7 @@ class FindingCode(StrEnum):
     WRONG_WINNER = "wrong_winner"
     WRONG_SPLIT = "wrong_split"
     ODD_CHIP_MISPLACED = "odd_chip_misplaced"
+    ODD_CHIP_UNCHECKED = "odd_chip_unchecked"
     UNVERIFIABLE_SHOWDOWN = "unverifiable_showdown"
     SUMMARY_WON_DIFFERS = "summary_won_differs"
     SHOW_ORDER = "show_order"
@@ -178,6 +179,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.ERROR,
         "R-ODD-1, R-ODD-2",
         "A split pot's indivisible chip given to another winner than the rules say.",
+    ),
+    FindingCode.ODD_CHIP_UNCHECKED: CodeInfo(
+        Severity.INFO,
+        "R-ODD-1, R-ODD-2",
+        "A split pot paid as derived but for one odd chip, in a room known not to place odd "
+        "chips by R-ODD-1/R-ODD-2 (rooms/conventions.py ``odd_chips_by_rule``): not judged.",
     ),
     FindingCode.UNVERIFIABLE_SHOWDOWN: CodeInfo(
         Severity.INFO,

@@ -21,7 +21,8 @@ from omahahh.rules.allocation import allocate_rake
 
 
 def fees_taken(hand: HandRecord) -> tuple[int, int]:
-    """(rake, other fees) the room took from the pot, as reported (0 when not printed)."""
+    """(rake, other fees) the room took from the pot, as reported (0 when not printed),
+    the fees including one the room takes without printing it (:func:`unprinted_fee`)."""
     room = ROOMS.get(hand.site)
     fees = 0
     if room is not None:
@@ -29,7 +30,16 @@ def fees_taken(hand: HandRecord) -> tuple[int, int]:
             value = getattr(hand, column, None)
             if isinstance(value, int):
                 fees += value
-    return hand.rake_reported or 0, fees
+    return hand.rake_reported or 0, fees + unprinted_fee(hand)
+
+
+def unprinted_fee(hand: HandRecord) -> int:
+    """The fee a room takes from a raked pot at some tables without printing it
+    (``unprinted_fees``): $0.25 at WPN's ``Braunite ( Beast )`` in 2014."""
+    room = ROOMS.get(hand.site)
+    if room is None or not room.unprinted_fees or not hand.rake_reported:
+        return 0
+    return sum(fee for mark, fee in room.unprinted_fees if mark in hand.table_name)
 
 
 def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:

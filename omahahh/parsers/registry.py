@@ -34,7 +34,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, phh, pokerstars, winamax, wpn
+from omahahh.parsers import ggpoker, phh, pokerstars, winamax, wpn, wpn_old
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -45,6 +45,7 @@ FORMATS: tuple[Format, ...] = (
     winamax.FORMAT,
     phh.FORMAT,
     wpn.FORMAT,
+    wpn_old.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -125,9 +126,8 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             continue
         # Headers have a "#" (hand number) or a format's hashless start: cheap
         # tests before the regex.
-        is_header = (
-            "#" in line or line.startswith(HASHLESS_STARTS)
-        ) and HEADER_RE.match(line) is not None
+        hinted = "#" in line or line.startswith(HASHLESS_STARTS)
+        is_header = hinted and HEADER_RE.match(line) is not None
         if current and (is_header or blanks >= 2):
             yield _finish(path, start, current)
             current = []

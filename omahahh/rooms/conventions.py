@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omahahh.model import Site
+from omahahh.model import Site, Structure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +66,19 @@ class RoomConventions:
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
+    unprinted_structure: Structure | None = None
+    """The betting structure of a hand whose header names none (WPN's old cash
+    headers: ``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``)."""
+    unprinted_currency: str | None = None
+    """The currency of a cash hand whose header prints no symbol (WPN's old format)."""
+    odd_chips_by_rule: bool = True
+    """The room places odd chips as R-ODD-1/R-ODD-2 say (the house rules' choice for
+    Hi/Lo). Where a room is known not to, an award that differs from the derived one
+    only by a misplaced odd chip is an ``info`` finding (``odd_chip_unchecked``)."""
+    unprinted_fees: tuple[tuple[str, int], ...] = ()
+    """(mark in the table name, amount in minor units): a fee the room takes from every
+    raked pot at such tables without printing it (WPN's bad-beat-jackpot ``( Beast )``
+    tables). It counts with the printed fees in every identity."""
     summary_won_trusted: bool = True
     """The SUMMARY's per-seat ``won`` restates the collected lines. WPN's does not
     always (a hand run twice prints each board's share of one pot, or less): it is
@@ -103,12 +116,34 @@ ROOMS: dict[Site, RoomConventions] = {
     # (wpn:779379637: $246.00 | Rake $2.76 | JP Fee $0.24 of $249 put in), the
     # SUMMARY ``won`` is no second statement of the awards (the same hand: Hero
     # collected $92.25, "won $61.50"), times are UTC.
+    # The old format (``Game started at:``, before 2019) prints the same identity
+    # (wpn:741631166: ``Pot: 477. Rake 2.76. JP fee 0.24`` of 480 put in) but pays
+    # per player (``Collects: 198.50``), naming no pot, and shows hands only in the
+    # SUMMARY, in seat order. Its header gives no zone (HHSmithy reads the time as
+    # is; the 2019+ format says UTC), no currency (WPN cash games are in dollars)
+    # and, for cash games, no structure: pot limit, as fpdb and HHSmithy read
+    # ``(Omaha)`` and as every such corpus file is named (fpdb ``PLO8-6max-...``).
     Site.WPN: RoomConventions(
         site=Site.WPN,
         prints_uncalled=True,
         total_includes_rake=False,
         fees_outside_rake=("jackpot_reported",),
         summary_won_trusted=False,
+        names_pots=False,
+        shows_in_order=False,
+        unprinted_structure=Structure.POT_LIMIT,
+        unprinted_currency="USD",
+        # A Hi/Lo pot's odd chip goes neither by half nor by seat: to the high half in
+        # wpn:1092719860 (471: whisper28 236, Lubieplackii 235), 1092767171 and
+        # 1092827420, to the low half in wpn:1092723191 (2955: Alexander51 1478,
+        # Granny_Annie 1477), 1092769594 and 1092814383; neither seat order from the
+        # button nor show order explains both.
+        odd_chips_by_rule=False,
+        # ``( Beast )`` (bad-beat jackpot) tables of 2014 take $0.25 from a raked pot
+        # without printing it: wpn:261679750 puts in $48, prints ``Pot: 45.75. Rake 2``
+        # and pays $45.75; wpn:258671202 puts in $42, ``Pot: 39.75. Rake 2``. The same
+        # stakes at ``Braunite`` (wpn:261409590) print 48 = 47 + 1.
+        unprinted_fees=(("( Beast )", 25),),
         time_zone="UTC",
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
