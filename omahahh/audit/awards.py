@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.audit.settle import returns_in_pot
 from omahahh.model import Collection, HandRecord
 from omahahh.money import format_minor
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
@@ -135,9 +136,7 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
     for r in rows:
         groups[(r.run, r.pot_index if by_pot else WHOLE_RUN)].append(r)
-    returned: dict[str, int] = {}
-    if room is not None and room.collected_includes_uncalled:
-        returned = _uncalled_folded_in(hand, result)
+    returned = returns_in_pot(hand, result)
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
@@ -193,16 +192,6 @@ class _Fmt:
 
     def __call__(self, amount: int) -> str:
         return format_minor(amount, self.unit, self.currency)
-
-
-def _uncalled_folded_in(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
-    """Rooms that pay an uncalled bet back inside ``collected`` (Winamax): per player."""
-    if hand.uncalled:
-        return {}
-    out: dict[str, int] = {}
-    for u in result.uncalled:
-        out[u.player] = out.get(u.player, 0) + u.amount
-    return out
 
 
 @dataclass(slots=True)

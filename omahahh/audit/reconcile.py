@@ -29,7 +29,7 @@ from itertools import combinations
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, room_take
+from omahahh.audit.settle import fees_taken, returns_in_pot, room_take
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
@@ -79,9 +79,8 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     for out in hand.cashouts:
         if out.player not in paid and won.get(out.player) is not None:
             paid[out.player] += won[out.player] or 0
-    if room is not None and room.collected_includes_uncalled and not hand.uncalled:
-        for u in result.uncalled:
-            paid[u.player] -= u.amount
+    for player, back in returns_in_pot(hand, result).items():
+        paid[player] -= back
     return dict(paid)
 
 

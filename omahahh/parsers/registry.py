@@ -34,7 +34,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, phh, pokerstars, winamax, wpn, wpn_old
+from omahahh.parsers import bovada, ggpoker, phh, pokerstars, winamax, wpn, wpn_old
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -46,6 +46,7 @@ FORMATS: tuple[Format, ...] = (
     phh.FORMAT,
     wpn.FORMAT,
     wpn_old.FORMAT,
+    bovada.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

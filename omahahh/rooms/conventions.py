@@ -79,6 +79,14 @@ class RoomConventions:
     """(mark in the table name, amount in minor units): a fee the room takes from every
     raked pot at such tables without printing it (WPN's bad-beat-jackpot ``( Beast )``
     tables). It counts with the printed fees in every identity."""
+    uncalled_blind_in_pot: bool = False
+    """An unmatched blind (everyone folded to it) gets no return line: the total pot and
+    the collected figure include it. Other unmatched bets are returned on a line."""
+    rake_from_total: bool = False
+    """A cash hand printed without a rake figure was raked all the same: the rake is
+    the printed total (which includes it) less what the room paid out (Bovada from
+    2014: ``Total Pot($1.80)``, ``Hand result $1.71``). Elsewhere no rake line means
+    no rake."""
     summary_won_trusted: bool = True
     """The SUMMARY's per-seat ``won`` restates the collected lines. WPN's does not
     always (a hand run twice prints each board's share of one pot, or less): it is
@@ -145,6 +153,27 @@ ROOMS: dict[Site, RoomConventions] = {
         # stakes at ``Braunite`` (wpn:261409590) print 48 = 47 + 1.
         unprinted_fees=(("( Beast )", 25),),
         time_zone="UTC",
+    ),
+    # Bovada / Ignition (FORMATS.md §12): ``Total Pot`` includes the rake; 2012 files
+    # print the rake (bovada:2601407546: ``Total Pot($20) | Rake ($1)``, $19 paid),
+    # 2014 files do not (bovada:2902233667: ``Total Pot($1.80)``, $1.71 paid). The
+    # ``Hand result`` lines name a side pot but never which one. No zone is printed:
+    # fpdb reads ET (--source-timezone overrides).
+    Site.BOVADA: RoomConventions(
+        site=Site.BOVADA,
+        prints_uncalled=True,
+        rake_from_total=True,
+        names_pots=False,
+        # A Hi/Lo low half shared by two is paid in whole cents and the odd cent goes
+        # to the high half: bovada:2902266598 pays a $0.95 pot $0.49 high and
+        # $0.23 + $0.23 low (R-ODD-1 would give the low cent to a low winner);
+        # bovada:2902256725: $9.62 paid $4.82 high, $2.40 + $2.40 low.
+        odd_chips_by_rule=False,
+        # Everyone folds to the big blind: no return line, and the unmatched part of
+        # the blind stays in the total and the result (bovada:2601408155: $5 and $10
+        # posted, ``Total Pot($15)``, ``Hand result $15``).
+        uncalled_blind_in_pot=True,
+        time_zone="America/New_York",
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
     Site.PHH: RoomConventions(
