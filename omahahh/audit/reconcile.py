@@ -44,6 +44,7 @@ ALLOCATION_SENSITIVE = frozenset(
         FindingCode.COLLECTED_EXCEEDS_POT,
         FindingCode.WRONG_SPLIT,
         FindingCode.ODD_CHIP_MISPLACED,
+        FindingCode.ODD_CHIP_UNCHECKED,
         FindingCode.SIDE_POT_MISMATCH,
     }
 )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 CARDS = pl.List(pl.String)
 
@@ -132,7 +132,12 @@ HANDS: tuple[Column, ...] = (
     _c(
         "rake_derived",
         I64,
-        "Audit: the rake the replay's pots were settled with (the reported rake, 0 when none is printed or the hand was cancelled).",
+        "Audit: the rake the replay's pots were settled with: the reported rake; where a room prints a total with an unprinted rake in it (Bovada 2014), that total less the awards; else 0 (none printed, or a cancelled hand).",
+    ),
+    _c(
+        "fees_derived",
+        I64,
+        "Audit: the non-rake fees (jackpot and the like) the pots were settled with: as printed, or as the room is known to take them unprinted (docs/SITES.md).",
     ),
     _c(
         "uncalled_derived",

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -131,6 +132,8 @@ _FOLD_STREET = {None: Street.PREFLOP, "POCKET CARDS": Street.PREFLOP, "FLOP": St
                 "TURN": Street.TURN, "RIVER": Street.RIVER}  # fmt: skip
 _FOLD_VERBS = ("Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)")
 _CHECK_VERBS = ("Checks", "Checks (timeout)", "Checks(timeout)")
+BETTING_WORDS = ("Folds", "Folds(timeout)", "Checks", "Checks(timeout)", "Calls", "Call", "Bets",
+                 "Raises", "All-in", "All-in(raise)")  # fmt: skip
 
 
 def matches(first_line: str) -> bool:
@@ -307,45 +310,87 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
 
 
 def _what(hand: _Hand, player: str, what: str, offset: int) -> None:
-    verb, _, arg = what.partition(" ")
-    if what.startswith("Set dealer/Bring in spot"):
-        spot = what[len("Set dealer/Bring in spot") :].strip(" []")
-        if spot.isdigit():
-            hand.button = int(spot)
-    elif what.startswith(
-        ("Ante/Small Blind ", "Ante/Small blind ", "Small Blind ", "Small blind ")
-    ):
-        hand.post_small_blind(player, hand.money(what.rpartition(" ")[2], offset), offset, False)
-    elif what.startswith(BIG_BLIND_POSTS):
-        hand.post_big_blind(player, hand.money(what.rpartition(" ")[2], offset), offset, False)
-    elif what.startswith(("Posts chip ", "Posts dead chip ")):
-        _new_player_post(hand, player, hand.money(what.rpartition(" ")[2], offset), offset)
-    elif what.startswith("Ante chip "):
-        hand.post_ante(player, hand.money(what.rpartition(" ")[2], offset), offset, False)
-    elif what.startswith("Card dealt to a spot "):
-        hand.cards[player] = cards_or_fail(arg[len("dealt to a spot ") :].strip("[] "), offset)
-        assert hand.tracker is not None
-        hand.tracker.deal(player)
-    elif what.startswith("Return uncalled portion of bet "):
-        amount = hand.money(what.rpartition(" ")[2], offset)
-        assert hand.tracker is not None
-        hand.tracker.put_in(player, -amount, live=True)
-        hand.uncalled.append(
-            UncalledReturn(player=player, amount=amount, street=hand.street, line=offset)
-        )
-    elif what.startswith(("Hand result", "Hand Result")):
-        _result(hand, player, what, offset)
-    elif verb in ("Showdown", "Mucks"):
-        hand.pending_shows.append((player, what, offset))
-    elif verb == "Does":  # "Does not show [..] (..)": the uncontested winner's cards
-        if not what.startswith("Does not show"):
-            raise HandParseError("unknown_line", f"unknown line: {what!r}", offset, what)
-    elif what in SITTING_OUT:
-        hand.sitting_out.add(player)
-    elif what in LOBBY or what.startswith(LOBBY_PREFIXES):
-        return
-    else:
-        _betting(hand, player, what, offset)
+    """Hand ``what`` to the reader of its shape, found by its first word (:data:`SHAPES`)."""
+    verb = what.partition(" ")[0]
+    read = SHAPES.get(verb)
+    if read is None:
+        raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
+    read(hand, player, what, offset)
+
+
+def _amount(hand: _Hand, what: str, offset: int) -> int:
+    """The figure that ends a line (``Posts chip $0.05``)."""
+    return hand.money(what.rpartition(" ")[2], offset)
+
+
+def _shape(prefixes: tuple[str, ...], what: str, offset: int) -> None:
+    """The line must be one of the shapes its first word introduces."""
+    if not what.startswith(prefixes):
+        raise HandParseError("unknown_line", f"unknown line shape: {what!r}", offset, what)
+
+
+def _dealer_spot(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Set dealer/Bring in spot",), what, offset)
+    spot = what[len("Set dealer/Bring in spot") :].strip(" []")
+    if spot.isdigit():
+        hand.button = int(spot)
+
+
+def _small_blind(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(SMALL_BLIND_POSTS, what, offset)
+    hand.post_small_blind(player, _amount(hand, what, offset), offset, False)
+
+
+def _big_blind(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(BIG_BLIND_POSTS, what, offset)
+    hand.post_big_blind(player, _amount(hand, what, offset), offset, False)
+
+
+def _posts(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Posts chip ", "Posts dead chip "), what, offset)
+    _new_player_post(hand, player, _amount(hand, what, offset), offset)
+
+
+def _ante(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Ante chip ",), what, offset)
+    hand.post_ante(player, _amount(hand, what, offset), offset, False)
+
+
+def _cards(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Card dealt to a spot [",), what, offset)
+    hand.cards[player] = cards_or_fail(what[len("Card dealt to a spot ") :].strip("[] "), offset)
+    assert hand.tracker is not None
+    hand.tracker.deal(player)
+
+
+def _returned(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Return uncalled portion of bet ",), what, offset)
+    amount = _amount(hand, what, offset)
+    assert hand.tracker is not None
+    hand.tracker.put_in(player, -amount, live=True)
+    hand.uncalled.append(
+        UncalledReturn(player=player, amount=amount, street=hand.street, line=offset)
+    )
+
+
+def _shown(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Showdown [", "Mucks ["), what, offset)
+    hand.pending_shows.append((player, what, offset))
+
+
+def _not_shown(hand: _Hand, player: str, what: str, offset: int) -> None:
+    """``Does not show [..] (..)``: the uncontested winner's cards, already dealt."""
+    _shape(("Does not show",), what, offset)
+
+
+def _sits_out(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(tuple(SITTING_OUT), what, offset)
+    hand.sitting_out.add(player)
+
+
+def _lobby(hand: _Hand, player: str, what: str, offset: int) -> None:
+    if what not in LOBBY and not what.startswith(LOBBY_PREFIXES):
+        raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
 
 
 def _new_player_post(hand: _Hand, player: str, amount: int, offset: int) -> None:
@@ -431,6 +476,7 @@ def _all_in(hand: _Hand, player: str, added: int, offset: int) -> None:
 
 
 def _result(hand: _Hand, player: str, what: str, offset: int) -> None:
+    _shape(("Hand result", "Hand Result"), what, offset)
     head, _, amount = what.rpartition(" ")
     side = head.lower().endswith("-side pot")
     hand.collections.append(
@@ -553,6 +599,26 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         summary_seats=tuple(hand.summary_seats),
     )
 
+
+Reader = Callable[[_Hand, str, str, int], None]
+SHAPES: dict[str, Reader] = {
+    # first word: reader (the shapes each accepts are in the module docstring)
+    "Set": _dealer_spot,
+    "Ante/Small": _small_blind,
+    "Small": _small_blind,
+    "Big": _big_blind,
+    "Posts": _posts,
+    "Ante": _ante,
+    "Card": _cards,
+    "Return": _returned,
+    "Hand": _result,
+    "Showdown": _shown,
+    "Mucks": _shown,
+    "Does": _not_shown,
+    "Sitout": _sits_out,
+    **dict.fromkeys(("Seat", "Table", "Sit", "Re-join", "Stand", "Ranking", "BOUNTY"), _lobby),
+    **dict.fromkeys(BETTING_WORDS, _betting),
+}
 
 FORMAT = Format(
     name="bovada",

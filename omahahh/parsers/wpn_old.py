@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -322,39 +323,83 @@ def _amount(hand: _Hand, arg: str, offset: int) -> int:
 
 
 def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
+    """Hand the words after ``Player X`` to the reader of their first word (:data:`SHAPES`)."""
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        add_action(hand, player, ActionKind.FOLD, 0, offset)
-    elif rest == "checks":
-        add_action(hand, player, ActionKind.CHECK, 0, offset)
-    elif verb in ("calls", "bets", "raises", "caps", "allin") and arg:
-        _chips(hand, player, _amount(hand, arg, offset), offset, all_in=verb == "allin")
-    elif rest == "allin" and player in hand.disconnected:
-        add_action(hand, player, ActionKind.PROTECTED_ALL_IN, 0, offset, all_in=True)
-    elif rest == DISCONNECTED:
-        hand.disconnected.add(player)
-    elif verb == "has":
-        _blind(hand, player, arg, offset)
-    elif verb == "posts":
-        amount_text, _, dead = arg.partition(" ")
-        amount = _amount(hand, amount_text, offset)
-        if dead == "as a dead bet":
-            add_action(hand, player, ActionKind.POST_DEAD, amount, offset, live=False)
-        elif dead:
-            raise HandParseError("unknown_line", f"unknown post: {rest!r}", offset, rest)
-        else:
-            _new_player_post(hand, player, amount, offset)
-    elif verb == "ante":
-        hand.post_ante(player, _amount(hand, arg, offset), offset, False)
-    elif verb == "straddle":
-        add_action(hand, player, ActionKind.POST_STRADDLE, _amount(hand, arg, offset), offset)
-    elif rest.startswith("received"):
-        _card(hand, player, rest, offset)
-    elif rest in SITTING_OUT:
-        hand.sitting_out.add(player)
-    elif rest not in INFO:
+    read = SHAPES.get(verb)
+    if read is None:
         why = f"unknown action: Player {player} {rest}"
         raise HandParseError("unknown_line", why, offset, rest)
+    read(hand, player, verb, arg, offset)
+
+
+def _unknown(player: str, verb: str, arg: str, offset: int) -> HandParseError:
+    rest = f"{verb} {arg}".rstrip()
+    return HandParseError("unknown_line", f"unknown action: Player {player} {rest}", offset, rest)
+
+
+def _no_chips(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    """``folds``, ``checks``; ``allin`` alone after ``is disconnected and ALL IN.``"""
+    if arg:
+        raise _unknown(player, verb, arg, offset)
+    if verb == "folds":
+        add_action(hand, player, ActionKind.FOLD, 0, offset)
+    elif verb == "checks":
+        add_action(hand, player, ActionKind.CHECK, 0, offset)
+    elif player in hand.disconnected:  # allin, no amount
+        add_action(hand, player, ActionKind.PROTECTED_ALL_IN, 0, offset, all_in=True)
+    else:
+        raise _unknown(player, verb, arg, offset)
+
+
+def _adds(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    """``calls|bets|raises|caps|allin (X)``: X chips added."""
+    if verb == "allin" and not arg:
+        _no_chips(hand, player, verb, arg, offset)
+        return
+    _chips(hand, player, _amount(hand, arg, offset), offset, all_in=verb == "allin")
+
+
+def _is(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    if f"{verb} {arg}" == DISCONNECTED:
+        hand.disconnected.add(player)
+    elif f"{verb} {arg}" not in INFO:
+        raise _unknown(player, verb, arg, offset)
+
+
+def _has(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    _blind(hand, player, arg, offset)
+
+
+def _posts(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    amount_text, _, dead = arg.partition(" ")
+    amount = _amount(hand, amount_text, offset)
+    if dead == "as a dead bet":
+        add_action(hand, player, ActionKind.POST_DEAD, amount, offset, live=False)
+    elif dead:
+        raise _unknown(player, verb, arg, offset)
+    else:
+        _new_player_post(hand, player, amount, offset)
+
+
+def _ante(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    hand.post_ante(player, _amount(hand, arg, offset), offset, False)
+
+
+def _straddle(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    add_action(hand, player, ActionKind.POST_STRADDLE, _amount(hand, arg, offset), offset)
+
+
+def _received(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    _card(hand, player, f"{verb} {arg}", offset)
+
+
+def _idle(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    """``wait BB``, ``sitting out``: not dealt in; ``mucks cards``: nothing."""
+    rest = f"{verb} {arg}"
+    if rest in SITTING_OUT:
+        hand.sitting_out.add(player)
+    elif rest not in INFO:
+        raise _unknown(player, verb, arg, offset)
 
 
 def _chips(hand: _Hand, player: str, added: int, offset: int, *, all_in: bool) -> None:
@@ -505,6 +550,21 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         jackpot_reported=hand.jackpot,
     )
 
+
+Reader = Callable[[_Hand, str, str, str, int], None]
+SHAPES: dict[str, Reader] = {
+    # the first word after ``Player X``: its reader (shapes in the module docstring)
+    "folds": _no_chips,
+    "checks": _no_chips,
+    **dict.fromkeys(("calls", "bets", "raises", "caps", "allin"), _adds),
+    "is": _is,
+    "has": _has,
+    "posts": _posts,
+    "ante": _ante,
+    "straddle": _straddle,
+    "received": _received,
+    **dict.fromkeys(("wait", "sitting", "mucks"), _idle),
+}
 
 FORMAT = Format(
     name="wpn_old",
