@@ -62,7 +62,7 @@ from omahahh.model import (
     UncalledReturn,
     variant_code,
 )
-from omahahh.money import fast_minor, to_minor
+from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
 from omahahh.parsers.betting_lines import (
     ScratchHand,
     add_action,
@@ -93,7 +93,9 @@ from omahahh.parsers.sources import Block
 SITE = Site.WPN
 
 HEADER_RE = re.compile(
-    r"^Hand #(?P<id>\d+) - (?P<game>.+?) - (?P<stakes>[^ ]+/[^ ]+) - "
+    r"^(?:Game )?Hand #(?P<id>\d+) - "
+    r"(?:(?P<gtd>[$.,\dK]+ GTD )?Tournament #(?P<tid>\d+) - )?(?P<game>.+?) - "
+    r"(?:Level (?P<level>\S+) \((?P<blinds>[^()]+)\)|(?P<stakes>[^ ]+/[^ ]+)) ?- "
     r"(?P<time>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) UTC$"
 )
 GAME_RE = re.compile(
@@ -144,7 +146,9 @@ _FOLD_STREET = {"Pre-Flop": Street.PREFLOP, "Flop": Street.FLOP, "Turn": Street.
 
 def matches(first_line: str) -> bool:
     """Is this block's first line a WPN (2019+) header?"""
-    return first_line.startswith("Hand #") and HEADER_RE.match(first_line) is not None
+    return (
+        first_line.startswith(("Hand #", "Game Hand #")) and HEADER_RE.match(first_line) is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +156,7 @@ class Header:
     hand_id: str
     game: GameInfo
     game_type: GameType
+    tournament_id: str | None
     tournament_level: str | None
     currency: str
     unit: int
@@ -186,9 +191,10 @@ def parse_header(line: str) -> Header:
     game = game_info(m["game"])
     if game is None:
         raise HandParseError("unsupported_game", f"not an Omaha game: {m['game']}", 0, line)
-    stakes = m["stakes"]
-    currency = symbol_currency(stakes, "CHIPS")
-    unit = 1 if currency == "CHIPS" else 100
+    tournament = m["tid"] is not None
+    stakes = m["blinds"] if tournament else m["stakes"]
+    currency = CHIPS if tournament else symbol_currency(stakes, PLAY)
+    unit = unit_of(currency) if currency != PLAY else 100
     try:
         low, high = (to_minor(p, unit) for p in stakes.split("/"))
     except (MoneyError, ValueError):
@@ -196,8 +202,9 @@ def parse_header(line: str) -> Header:
     return Header(
         hand_id=m["id"],
         game=game,
-        game_type=GameType.CASH if currency != "CHIPS" else GameType.TOURNAMENT,
-        tournament_level=None,
+        game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
+        tournament_id=m["tid"],
+        tournament_level=m["level"],
         currency=currency,
         unit=unit,
         stakes=stakes,
@@ -442,6 +449,7 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
             sides[k - 1] += pots.get(k, 0)
     return HandRecord(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
+        tournament_id=hand.h.tournament_id,
         seats=_seats(hand),
         boards=boards,
         uncalled=tuple(hand.uncalled),
@@ -453,4 +461,6 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
     )
 
 
-FORMAT = Format(name="wpn", site=SITE, parse=parse, header=matches, block_start=r"Hand #\d")
+FORMAT = Format(
+    name="wpn", site=SITE, parse=parse, header=matches, block_start=r"(?:Game )?Hand #\d"
+)

@@ -114,6 +114,10 @@ DEALT_BLIND = frozenset({"received a card.", "received card."})
 DISCONNECTED = "is disconnected and ALL IN."
 UNPRINTED_STRUCTURE = "no betting structure printed: read as pot limit (room default)"
 OVER_POT = "no betting structure printed: read as no limit (a bet or raise above the pot)"
+LIMIT_BETS = (
+    "no betting structure printed: read as fixed limit (the big blind is the header's first "
+    "figure, the small bet)"
+)
 
 
 def matches(first_line: str) -> bool:
@@ -509,21 +513,34 @@ def _pot_line(hand: _Hand, line: str, offset: int) -> None:
 
 
 def _structure(hand: _Hand) -> None:
-    """A header without a structure was read as pot limit (the room's default); a bet
-    above the pot shows no limit instead (wpn:820605052: ``allin (402.40)`` facing $12
-    with $21 in the pot, at 3/6 ``Pamola (Short) (Omaha HiLow)``)."""
-    if not hand.over_pot or UNPRINTED_STRUCTURE not in hand.notes:
+    """A header without a structure was read as pot limit (the room's default), unless
+    the hand shows otherwise:
+
+    - the big blind posted is the header's first figure: the header gives the bets of
+      a limit game (wpn:741631166, ``40/80 (PRR) Xana``: blinds 20/40, a flop bet of
+      40; fpdb reads it so too);
+    - a bet above the pot: no limit (wpn:820605052: ``allin (402.40)`` facing $12
+      with $21 in the pot, at 3/6 ``Pamola (Short) (Omaha HiLow)``).
+    """
+    if UNPRINTED_STRUCTURE not in hand.notes:
         return
-    game = hand.h.game
+    h = hand.h
+    if hand.first_bb == h.stake_low and h.stake_high == 2 * h.stake_low:
+        structure, note = Structure.FIXED_LIMIT, LIMIT_BETS
+    elif hand.over_pot:
+        structure, note = Structure.NO_LIMIT, OVER_POT
+    else:
+        return
+    game = h.game
     hand.h = dataclasses.replace(
-        hand.h,
+        h,
         game=dataclasses.replace(
             game,
-            structure=Structure.NO_LIMIT,
-            variant=variant_code(Structure.NO_LIMIT, game.hole_card_count, game.hi_lo),
+            structure=structure,
+            variant=variant_code(structure, game.hole_card_count, game.hi_lo),
         ),
     )
-    hand.notes[hand.notes.index(UNPRINTED_STRUCTURE)] = OVER_POT
+    hand.notes[hand.notes.index(UNPRINTED_STRUCTURE)] = note
 
 
 def _freeze(hand: _Hand, block: Block) -> HandRecord:
