@@ -60,7 +60,8 @@ def build_input(folder: Path, room: str, hands: int, files: int) -> int:
         chunk = []
         for _ in range(per_file):
             text = texts[n % len(texts)]
-            chunk.append(pattern.sub(lambda m: f"{m.group(1)}{700_000_000 + n}", text, count=1))
+            number = 700_000_000 + n
+            chunk.append(pattern.sub(lambda m, k=number: f"{m.group(1)}{k}", text, count=1))
             n += 1
         (folder / f"hh{f:04d}.txt").write_text("\n\n\n".join(chunk) + "\n", encoding="utf-8")
     return n
