@@ -21,7 +21,7 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import parse_failure, parse_hand
+from tests.conftest import SAMPLES, parse_failure, parse_hand
 from tests.room_coverage import Coverage, coverage, dataset_frame
 
 
@@ -270,3 +270,19 @@ Seat 2: Big Blind Folded on the FLOP
 Seat 3: UTG Folded on the FLOP
 Seat 4: Dealer $23  with Full House [2s 7d 8d Jd-Jd 2s Jc Js 2h]
 """
+
+
+def test_bovada_samples_keep_the_identity_and_audit_clean() -> None:
+    samples = [
+        r
+        for p in expand_paths([SAMPLES / "bovada"])
+        for r in parse_blocks(iter_blocks(p))
+        if isinstance(r, HandRecord)
+    ]
+    assert {h.variant for h in samples} == {"PLO", "PLO-8"} and len(samples) == 3
+    for hand in samples:
+        put_in = sum(a.amount for a in hand.actions) - sum(u.amount for u in hand.uncalled)
+        rake, fees = fees_taken(hand)
+        assert hand.total_pot_reported == put_in
+        assert put_in == sum(c.amount for c in hand.collections) + rake + fees
+        assert all(sev == "info" for _, sev in _codes(hand)), hand.hand_key

@@ -22,7 +22,7 @@ from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import parse_failure, parse_hand
+from tests.conftest import SAMPLES, parse_failure, parse_hand
 from tests.room_coverage import Coverage, coverage, dataset_frame
 
 FOLDERS = ("WPN-ACR", "WPN-old")
@@ -403,3 +403,48 @@ Game ended at: 2014/3/10 17:7:38
 def test_old_hand_without_its_end_line_is_truncated() -> None:
     text = OLD_HAND.replace("Game ended at: 2014/3/10 17:7:38\n", "")
     assert parse_failure(text).reason_code == "truncated"
+
+
+# -- sample_histories/wpn ------------------------------------------------------------------
+SAMPLE_ROOT = {
+    "W2/": "HandHistories.Parser.UnitTests/SampleHandHistories/WinningPokerV2/CashGame/",
+    "W/": "HandHistories.Parser.UnitTests/SampleHandHistories/WinningPoker/CashGame/",
+}
+
+
+def _sample_rows() -> dict[str, list[str]]:
+    rows = {}
+    for line in (SAMPLES / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| `wpn/"):
+            file, _, rest = line[3:].partition("` |")
+            rows[file] = [c.strip() for c in rest.rstrip("|").split(" | ")]
+    return rows
+
+
+def test_real_wpn_samples_are_byte_identical_to_their_mit_source(corpus: Path) -> None:
+    real = {f: cells for f, cells in _sample_rows().items() if f.startswith("wpn/real/")}
+    assert len(real) == 9
+    for rel, cells in real.items():
+        _variant, _shows, repository, _commit, source, licence = cells
+        assert licence == "MIT"
+        prefix, _, rest = source.strip("`").partition("/")
+        folder = "WPN-ACR" if prefix == "W2" else "WPN-old"
+        original = corpus / folder / repository.replace("/", "__") / SAMPLE_ROOT[prefix + "/"]
+        assert (SAMPLES / rel).read_bytes() == (original / rest).read_bytes(), rel
+
+
+def test_wpn_samples_keep_the_identity_and_audit_clean() -> None:
+    hands = [
+        r
+        for p in expand_paths([SAMPLES / "wpn"])
+        for r in parse_blocks(iter_blocks(p))
+        if isinstance(r, HandRecord)
+    ]
+    assert len(hands) == 11
+    assert {h.variant for h in hands} == {"PLO", "PLO-8", "FLO-8"}
+    for hand in hands:
+        put_in = sum(a.amount for a in hand.actions) - sum(u.amount for u in hand.uncalled)
+        rake, fees = fees_taken(hand)
+        collected = sum(c.amount for c in hand.collections)
+        assert hand.total_pot_reported == put_in - rake - fees == collected, hand.hand_key
+        assert all(sev == "info" for _, sev in _codes(hand)), hand.hand_key
