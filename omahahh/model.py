@@ -20,6 +20,8 @@ class Site(StrEnum):
     GGPOKER = "ggpoker"
     WINAMAX = "winamax"
     PHH = "phh"
+    WPN = "wpn"  # Winning Poker Network: Americas Cardroom (ACR) and its skins
+    BOVADA = "bovada"  # Bovada / Ignition / Bodog
 
 
 class Street(StrEnum):
@@ -43,6 +45,9 @@ class ActionKind(StrEnum):
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
+    PROTECTED_ALL_IN = "protected_all_in"
+    """Disconnect protection (R-TO-2): the player puts in nothing more and stays in
+    for the pots built so far, all-in from here on (WPN ``is disconnected and ALL IN``)."""
 
 
 POST_KINDS = frozenset(

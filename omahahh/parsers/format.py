@@ -62,6 +62,10 @@ class Format:
     Broader than ``header`` on purpose: a damaged or foreign header still
     starts its own block, which detection then rejects as a failure row.
     """
+    hashless_start: str = ""
+    """The opening words of a header that carries no ``#`` (WPN's old ``Game started
+    at:``). The splitter tests each line for a ``#`` first, as every other header has
+    one, then for these words, before running the header regex."""
     sniff: Callable[[str], bool] | None = None
     """Whole-file formats: does the file at this path belong to the format?"""
     split: Callable[[str, list[str]], list[Block]] | None = None

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, phh, pokerstars, winamax
+from omahahh.parsers import bovada, ggpoker, phh, pokerstars, winamax, wpn, wpn_old
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import (
@@ -52,12 +52,16 @@ FORMATS: tuple[Format, ...] = (
     ggpoker.FORMAT,
     winamax.FORMAT,
     phh.FORMAT,
+    wpn.FORMAT,
+    wpn_old.FORMAT,
+    bovada.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
 TEXT_FORMATS = tuple(f for f in FORMATS if f.sniff is None)
 WHOLE_FILE_FORMATS = tuple(f for f in FORMATS if f.sniff is not None)
 HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes))
+HASHLESS_STARTS = tuple(f.hashless_start for f in TEXT_FORMATS if f.hashless_start)
 
 # Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
 # start a block of their own, which becomes an ``unknown_format`` failure row.
@@ -130,8 +134,10 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             if current:
                 current.append("")
             continue
-        # Every header shape has a "#" (hand number): a cheap test before the regex.
-        is_header = "#" in line and HEADER_RE.match(line) is not None
+        # Headers have a "#" (hand number) or a format's hashless start: cheap
+        # tests before the regex.
+        hinted = "#" in line or line.startswith(HASHLESS_STARTS)
+        is_header = hinted and HEADER_RE.match(line) is not None
         if current and (is_header or blanks >= 2):
             yield _finish(path, start, current, repaired)
             current, repaired = [], []

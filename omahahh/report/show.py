@@ -48,8 +48,9 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
     for f in expand_paths(paths):
         whole_file = sniff(f) is not None  # a PHH id may be a hash: not in the text
         for block in iter_blocks(f):
-            if not whole_file and bare not in block.lines[0]:
-                continue  # cheap test on the header before parsing
+            # Cheap test on the header before parsing (WPN's old format: line 2).
+            if not whole_file and not any(bare in line for line in block.lines[:2]):
+                continue
             parsed = parse_block(block)
             if isinstance(parsed, HandRecord) and _matches(key, parsed):
                 return parsed
@@ -287,11 +288,13 @@ def _header(hand: HandRecord, money: _Money) -> list[str]:
 
 def _action_line(action: Action, d: Decision | None, money: _Money) -> str:
     what = action.kind.value.replace("_", " ")
-    if action.kind is ActionKind.RAISE and action.to_amount is not None:
+    if action.kind is ActionKind.PROTECTED_ALL_IN:
+        what = "all-in, disconnected"  # R-TO-2: nothing more put in
+    elif action.kind is ActionKind.RAISE and action.to_amount is not None:
         what += f" to {money(action.to_amount)}"
     elif action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
         what += f" {money(action.amount)}"
-    if action.all_in:
+    if action.all_in and action.kind is not ActionKind.PROTECTED_ALL_IN:
         what += " (all-in)"
     line = f"  {action.player:<20} {what:<28}"
     if d is None:
