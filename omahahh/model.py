@@ -20,6 +20,8 @@ class Site(StrEnum):
     GGPOKER = "ggpoker"
     WINAMAX = "winamax"
     PHH = "phh"
+    PACIFIC = "888poker"  # 888poker, formerly Pacific Poker / Cassava
+    PARTY = "partypoker"
 
 
 class Street(StrEnum):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.audit.settle import returns_in_collected
 from omahahh.model import Collection, HandRecord
 from omahahh.money import format_minor
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
@@ -130,14 +131,21 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     room = ROOMS.get(hand.site)
     if room is not None and not room.prints_awards:
         return out  # nothing printed to compare with (PHH)
+    if room is not None and room.omits_uncontested_award and _award_omitted(hand, result):
+        return [
+            make(
+                hand.hand_key,
+                FindingCode.AWARD_NOT_PRINTED,
+                "no collected line for a pot won without a showdown, as this room may print: "
+                "the award is not checked",
+            )
+        ]
     by_pot = per_pot(hand)
     pots = {(p.run, p.index): p for p in result.pots} if by_pot else _whole_runs(result)
     groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
     for r in rows:
         groups[(r.run, r.pot_index if by_pot else WHOLE_RUN)].append(r)
-    returned: dict[str, int] = {}
-    if room is not None and room.collected_includes_uncalled:
-        returned = _uncalled_folded_in(hand, result)
+    returned = returns_in_collected(hand, ((u.player, u.amount) for u in result.uncalled))
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
@@ -145,6 +153,12 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
         out += _pot_findings(check, pot, group)
     out += _cash_out_findings(hand, result, money)
     return out
+
+
+def _award_omitted(hand: HandRecord, result: ReplayResult) -> bool:
+    """No award printed at all, and one player left: the pot went to them uncontested."""
+    left = [p for p in result.players if p.dealt_in and not p.folded]
+    return not hand.collections and len(left) == 1
 
 
 def _whole_runs(result: ReplayResult) -> dict[tuple[int, int], DerivedPot]:
@@ -193,16 +207,6 @@ class _Fmt:
 
     def __call__(self, amount: int) -> str:
         return format_minor(amount, self.unit, self.currency)
-
-
-def _uncalled_folded_in(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
-    """Rooms that pay an uncalled bet back inside ``collected`` (Winamax): per player."""
-    if hand.uncalled:
-        return {}
-    out: dict[str, int] = {}
-    for u in result.uncalled:
-        out[u.player] = out.get(u.player, 0) + u.amount
-    return out
 
 
 @dataclass(slots=True)

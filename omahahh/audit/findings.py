@@ -53,6 +53,7 @@ class FindingCode(StrEnum):
     WRONG_SPLIT = "wrong_split"
     ODD_CHIP_MISPLACED = "odd_chip_misplaced"
     UNVERIFIABLE_SHOWDOWN = "unverifiable_showdown"
+    AWARD_NOT_PRINTED = "award_not_printed"
     SHOW_ORDER = "show_order"
     IMPOSSIBLE_CARDS = "impossible_cards"
     UNSUPPORTED_VARIANT = "unsupported_variant"
@@ -183,6 +184,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "R-SD-2",
         "A contested pot whose losing hands were mucked (or not shown in full): "
         "the winner cannot be checked against them.",
+    ),
+    FindingCode.AWARD_NOT_PRINTED: CodeInfo(
+        Severity.INFO,
+        "R-SD-3",
+        "A pot won without a showdown for which the room printed no collected line, as the "
+        "room is known to do (rooms/conventions.py ``omits_uncontested_award``): not checked.",
     ),
     FindingCode.SHOW_ORDER: CodeInfo(
         Severity.INFO,

@@ -29,7 +29,7 @@ from itertools import combinations
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, room_take
+from omahahh.audit.settle import fees_taken, paid_out, returns_in_collected, room_take
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
@@ -69,20 +69,8 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     >>> # Winamax: ``Hero collected 84€ from side pot 1`` of which 84€ was Hero's own
     >>> # unmatched bet pays Hero 0 out of the pots.
     """
-    room = ROOMS.get(hand.site)
-    if room is not None and not room.prints_awards:
-        return None
-    paid: dict[str, int] = defaultdict(int)
-    for c in hand.collections:
-        paid[c.player] += c.amount
-    won = {s.player: s.won for s in hand.summary_seats}
-    for out in hand.cashouts:
-        if out.player not in paid and won.get(out.player) is not None:
-            paid[out.player] += won[out.player] or 0
-    if room is not None and room.collected_includes_uncalled and not hand.uncalled:
-        for u in result.uncalled:
-            paid[u.player] -= u.amount
-    return dict(paid)
+    returns = ((u.player, u.amount) for u in result.uncalled)
+    return paid_out(hand, returns_in_collected(hand, returns))
 
 
 def collected_confirmed(hand: HandRecord) -> bool:

@@ -61,6 +61,10 @@ class Format:
     Broader than ``header`` on purpose: a damaged or foreign header still
     starts its own block, which detection then rejects as a failure row.
     """
+    lead_in: str = ""
+    """Regex of a line some exports print just before the header, in the same block
+    (888poker's and PartyPoker's ``#Game No : 4687559040``): the splitter keeps the
+    two together and detection reads the line after it."""
     sniff: Callable[[str], bool] | None = None
     """Whole-file formats: does the file at this path belong to the format?"""
     split: Callable[[str, list[str]], list[Block]] | None = None

@@ -31,6 +31,11 @@ class RoomConventions:
     """Hand columns of non-rake fees the room takes from the pot (GG jackpot, ...)."""
     collected_includes_uncalled: bool = False
     """The room folds a returned uncalled bet into the ``collected`` figure."""
+    collected_includes_uncalled_blind: bool = False
+    """Only an unmatched *blind* (everyone folded to it) comes back inside ``collected``;
+    an unmatched bet or raise comes back silently (888poker:553795851: the small
+    blind folds, the $2 big blind collects $3; 888poker:553787274: the small blind
+    raises to $5, the big blind folds, $4 collected)."""
     tags_hi_lo: bool = False
     """The room marks which half a ``collected`` line is from."""
     hi_lo_high_first: bool = True
@@ -66,6 +71,27 @@ class RoomConventions:
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
+    derives_unprinted_rake: bool = False
+    """A cash hand with no rake line was still raked, silently: the room's take is
+    what went in less what came back (put in - uncalled - collected), derived by
+    :func:`omahahh.audit.settle.room_take` (888poker never prints rake; PartyPoker
+    before 2026 neither). Elsewhere a missing rake line means no rake."""
+    halves_less_uncalled: bool = False
+    """A Hi/Lo pot won without a showdown on a board with a possible low may be printed
+    as two ``collected`` lines whose sum is the pot less rake *less the returned bet*
+    (888poker:553794851: a $10 pot raked $0.50 after a $7.50 river bet folded to is
+    printed ``collected [ $1 ]`` twice; the next hand's stack, $595.29 = $590.79 - $5 +
+    $9.50, shows $9.50 was paid; likewise 553791428, 553795631, 553796031). The audit
+    adds the returned bet back to such lines."""
+    rake_ceiling_bp: int | None = None
+    """For a rake the room does not print: the most it takes, in basis points of the pot
+    (rounded up to a minor unit). More left unpaid is not rake but an award the
+    collected lines miss, and the award audit reports it."""
+    omits_uncontested_award: bool = False
+    """The room may print no ``collected`` line for a pot won without a showdown:
+    an award missing there is an ``info`` finding, not an error (888poker
+    tournament hand 424764397 ends ``Player4 did not show his hand`` and nothing
+    more: fpdb's ``no.pot.awarded`` file)."""
 
 
 ROOMS: dict[Site, RoomConventions] = {
@@ -92,6 +118,23 @@ ROOMS: dict[Site, RoomConventions] = {
         total_includes_uncalled=True,
         tags_hi_lo=True,
         shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # 888poker (FORMATS.md §3): chips added in brackets, no uncalled, all-in or rake line;
+    # collected lines name no pot (``collected [ $0.95 ]``, twice for a Hi/Lo scoop,
+    # high winner first: 888poker:553787050 prints the high winner angelicafer before
+    # GdRackBaby, who showed the low first). No time zone is printed: HHSmithy and
+    # DriveHUD read GMT, fpdb reads ET; we take UTC (--source-timezone overrides).
+    Site.PACIFIC: RoomConventions(
+        site=Site.PACIFIC,
+        prints_uncalled=False,
+        derives_unprinted_rake=True,
+        collected_includes_uncalled_blind=True,
+        halves_less_uncalled=True,
+        # 5 % (capped lower): 888poker:553790655 pays $9.50 of a $10 pot, 553795356 $3.80 of $4.
+        rake_ceiling_bp=500,
+        names_pots=False,
+        omits_uncontested_award=True,
         time_zone="UTC",
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
