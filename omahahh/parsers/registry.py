@@ -34,7 +34,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, pacific, phh, pokerstars, winamax
+from omahahh.parsers import ggpoker, pacific, party, phh, pokerstars, winamax
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -45,6 +45,7 @@ FORMATS: tuple[Format, ...] = (
     winamax.FORMAT,
     phh.FORMAT,
     pacific.FORMAT,
+    party.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

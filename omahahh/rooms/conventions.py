@@ -87,6 +87,13 @@ class RoomConventions:
     """For a rake the room does not print: the most it takes, in basis points of the pot
     (rounded up to a minor unit). More left unpaid is not rake but an award the
     collected lines miss, and the award audit reports it."""
+    alias_for_poster: bool = False
+    """A name that acts without a seat line is the one seated player who posts a blind
+    and is never named again: the room (or the export) printed one player under two
+    names. PartyPoker: partypoker:14835000000 (``Player1 posts small blind [$1 USD].``,
+    then ``WolfgangCutler raises [$5 USD]`` … ``wins $33``) and partypoker:14981802530
+    (``Player2`` posts, ``zejnikogoj`` plays). The parser notes the reading; more than
+    one such name, or no single such poster, fails the hand as ``unknown_player``."""
     omits_uncontested_award: bool = False
     """The room may print no ``collected`` line for a pot won without a showdown:
     an award missing there is an ``info`` finding, not an error (888poker
@@ -136,6 +143,22 @@ ROOMS: dict[Site, RoomConventions] = {
         names_pots=False,
         omits_uncontested_award=True,
         time_zone="UTC",
+    ),
+    # PartyPoker (FORMATS.md §6): no uncalled line in any generation; the unmatched
+    # excess comes back inside the award (classic: as a ``side pot`` of its own,
+    # partypoker:1458965856's ``Player1 wins $0.10 USD from the side pot 2``; 2026:
+    # ``collected $41.47`` of which $2.97 came back, partypoker:1770659766668adeb0h5qfm).
+    # Classic hands print no rake; 2026 prints ``Main Pot: $38.50 Rake: $2.0``, the
+    # main pot after rake. Times carry their zone.
+    Site.PARTY: RoomConventions(
+        site=Site.PARTY,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        derives_unprinted_rake=True,
+        # 5 %: partypoker:13550918572 keeps $3.00 of $60.50, 13550803036 $0.40 of $8.00.
+        rake_ceiling_bp=500,
+        alias_for_poster=True,
+        time_zone=None,
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
     Site.PHH: RoomConventions(
