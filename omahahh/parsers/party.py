@@ -439,6 +439,10 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
 
 def _freeze(hand: _Hand, block: Block) -> HandRecord:
     h = hand.h
+    dealt = dict(hand.dealt)
+    for s in hand.shows:
+        if s.player in dealt and set(s.cards) != set(dealt[s.player]):
+            hand.notes.append(f"{s.player} shows other cards than were dealt (line {s.line + 1})")
     fields = hand.record_fields(SITE, h.table, block, fixed_limit_blinds=False)
     if h.fixed_bets is not None:
         fields["small_bet"], fields["big_bet"] = h.fixed_bets
