@@ -43,7 +43,17 @@ def _root(
 
 
 # The order commands are listed in by --help; any other ``*_cmd`` module follows.
-COMMAND_ORDER = ("ingest", "audit", "show", "rake", "stats", "graph", "equity", "export")
+COMMAND_ORDER = (
+    "ingest",
+    "verify",
+    "audit",
+    "show",
+    "rake",
+    "stats",
+    "graph",
+    "equity",
+    "export",
+)
 
 
 def _register_commands() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +19,11 @@ from omahahh.cli.options import (
 )
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import count_files, ingest
+from omahahh.dataset.versions import DEFAULT_KEEP
+
+
+def note(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def ingest_command(
@@ -46,6 +52,22 @@ def ingest_command(
             "scheduler address tcp://HOST:PORT. Needs pip install 'omahahh[dask]'.",
         ),
     ] = None,
+    wait: Annotated[
+        float,
+        typer.Option(
+            "--wait",
+            min=0,
+            help="Seconds to wait while another ingest writes the dataset (default: refuse).",
+        ),
+    ] = 0.0,
+    keep_versions: Annotated[
+        int,
+        typer.Option(
+            "--keep-versions",
+            min=0,
+            help="Earlier versions kept beside current, for `omahahh verify --restore`.",
+        ),
+    ] = DEFAULT_KEEP,
     write_from: Annotated[
         WriteFrom,
         typer.Option(
@@ -66,6 +88,7 @@ def ingest_command(
         cluster=cluster,
         write_from=write_from.value,
     )
+    options = replace(options, wait=wait, keep_versions=keep_versions)
     if cluster is not None and cluster != "local" and workers != 1:
         typer.echo(
             f"note: --workers {workers} ignored: the cluster at {cluster} has its own workers",
@@ -78,7 +101,7 @@ def ingest_command(
             bar.update(fragment.files)
             bar.set_postfix(hands=fragment.hands, refresh=False)
 
-        counts = run_library(lambda: ingest(paths, out, options, advance))
+        counts = run_library(lambda: ingest(paths, out, options, advance, note))
     typer.echo(counts.summary_line(), err=True)
 
 

@@ -21,6 +21,7 @@ import polars as pl
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
 from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.verify import guard
 
 
 @dataclass
@@ -59,6 +60,7 @@ def open_dataset(
 ) -> DatasetHandle:
     """A dataset for ``paths``: an existing one, or text ingested into a temporary one."""
     if len(paths) == 1 and is_dataset(paths[0]):
+        guard(Path(paths[0]))  # a damaged dataset is refused before anything reads it
         return DatasetHandle(root=Path(paths[0]))
     tmp = Path(tempfile.mkdtemp(prefix="omahahh-"))
     root = tmp / "dataset"
