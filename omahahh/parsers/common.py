@@ -215,3 +215,16 @@ def board_cards(
             continue
         cards.extend(cards_or_fail(g, offset))
     return tuple(cards)
+
+
+def expect_line(
+    lines: Sequence[str], offset: int, pattern: re.Pattern[str], what: str
+) -> re.Match[str]:
+    """Line ``offset`` read by ``pattern``; a missing line is ``truncated``, another
+    line ``bad_header`` (header lines of rooms printed over several lines)."""
+    text = lines[offset] if offset < len(lines) else ""
+    m = pattern.match(text)
+    if m is None:
+        code = "truncated" if offset >= len(lines) else "bad_header"
+        raise HandParseError(code, f"expected the {what} line, got {text[:100]!r}", offset, text)
+    return m

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import Site
 from omahahh.money import CURRENCY_SYMBOLS, to_minor
 from omahahh.parsers.common import cards_or_fail
 from omahahh.parsers.sources import Block
@@ -81,6 +82,17 @@ def comma_cards(text: str, offset: int) -> tuple[int, ...]:
 
 
 GAME_NO_RE = re.compile(r"^#Game No : (?P<id>\d+)$")
+GAME_NUMBER_RE = re.compile(r"(?:Hand History [Ff]or Game|#Game No :) (\w+)")
+
+
+def game_number_key(block: Block, site: Site) -> str | None:
+    """``<site>:<game number>`` of a block that failed, from its first header line that
+    names the game (``#Game No : N`` or ``… Hand History for Game N``)."""
+    for line in block.lines[:2]:
+        m = GAME_NUMBER_RE.search(line)
+        if m is not None:
+            return f"{site.value}:{m[1]}"
+    return None
 
 
 def without_lead_in(block: Block) -> Block:

@@ -57,7 +57,7 @@ from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
-from omahahh.parsers.localised import comma_cards, money_or_fail, without_lead_in
+from omahahh.parsers.localised import comma_cards, game_number_key, money_or_fail, without_lead_in
 from omahahh.parsers.pacific_header import Header, matches, parse_header
 from omahahh.parsers.sources import Block
 
@@ -315,12 +315,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
 
 
 def hand_key(block: Block) -> str | None:
-    """``888poker:<game number>`` of a block that failed, from either header line."""
-    for line in block.lines[:2]:
-        digits = line.rstrip(" *").rsplit(" ", 1)[-1]
-        if digits.isdigit() and ("Game No" in line or "Hand History" in line):
-            return f"{SITE.value}:{digits}"
-    return None
+    """The key of a block that failed: ``888poker:<game number>``."""
+    return game_number_key(block, SITE)
 
 
 FORMAT = Format(

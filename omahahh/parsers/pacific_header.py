@@ -24,7 +24,7 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, unit_of
-from omahahh.parsers.common import TableLine, symbol_currency, to_utc
+from omahahh.parsers.common import TableLine, expect_line, symbol_currency, to_utc
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.localised import localised_minor
 from omahahh.rooms.conventions import conventions
@@ -100,31 +100,20 @@ def game_info(text: str, structure: Structure) -> GameInfo | None:
     )
 
 
-def _line(
-    lines: tuple[str, ...], offset: int, pattern: re.Pattern[str], what: str
-) -> re.Match[str]:
-    text = lines[offset] if offset < len(lines) else ""
-    m = pattern.match(text)
-    if m is None:
-        code = "truncated" if offset >= len(lines) else "bad_header"
-        raise HandParseError(code, f"expected the {what} line, got {text[:100]!r}", offset, text)
-    return m
-
-
 def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
     """Read the header lines; raises ``bad_header``, ``unsupported_game`` or ``truncated``."""
     i = 0  # the block starts at the ``*****`` line (parsers.localised.without_lead_in)
-    hand = _line(lines, i, HAND_LINE_RE, "'***** 888poker Hand History' header")
-    g = _line(lines, i + 1, GAME_RE, "stakes, game and time")
+    hand = expect_line(lines, i, HAND_LINE_RE, "'***** 888poker Hand History' header")
+    g = expect_line(lines, i + 1, GAME_RE, "stakes, game and time")
     structure = _STRUCTURE[g["limit"]]
     game = game_info(g["game"], structure)
     if game is None:
         raise HandParseError(
             "unsupported_game", f"not an Omaha game: {g['game']}", i + 1, lines[i + 1]
         )
-    t = _line(lines, i + 2, TABLE_RE, "table")
-    button = _line(lines, i + 3, BUTTON_RE, "'Seat N is the button'")
-    players = _line(lines, i + 4, PLAYERS_RE, "'Total number of players'")
+    t = expect_line(lines, i + 2, TABLE_RE, "table")
+    button = expect_line(lines, i + 3, BUTTON_RE, "'Seat N is the button'")
+    players = expect_line(lines, i + 4, PLAYERS_RE, "'Total number of players'")
     tournament = t["tid"] is not None
     play = t["money"] != "Real Money"
     stakes = g["stakes"]

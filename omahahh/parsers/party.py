@@ -66,7 +66,7 @@ from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import cards_or_fail, match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
-from omahahh.parsers.localised import comma_cards, without_lead_in
+from omahahh.parsers.localised import comma_cards, game_number_key, without_lead_in
 from omahahh.parsers.party_header import Header, matches, parse_header
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
@@ -465,12 +465,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
 
 
 def hand_key(block: Block) -> str | None:
-    """``partypoker:<id>`` of a block that failed, from its header line."""
-    for line in block.lines[:2]:
-        m = re.search(r"(?:Hand History [Ff]or Game|#Game No :) (\w+)", line)
-        if m is not None:
-            return f"{SITE.value}:{m[1]}"
-    return None
+    """The key of a block that failed: ``partypoker:<game number>``."""
+    return game_number_key(block, SITE)
 
 
 FORMAT = Format(

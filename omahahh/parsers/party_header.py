@@ -31,7 +31,13 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
-from omahahh.parsers.common import ZONE_ABBREVIATIONS, TableLine, symbol_currency, to_utc
+from omahahh.parsers.common import (
+    ZONE_ABBREVIATIONS,
+    TableLine,
+    expect_line,
+    symbol_currency,
+    to_utc,
+)
 
 HAND_LINE_RE = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}$")
 CASH_RE = re.compile(
@@ -150,17 +156,6 @@ def _time(text: str, line: str) -> tuple[datetime, str]:
     return to_utc(stamp, zone), f"{stamp} {m['tz']}"
 
 
-def _line(
-    lines: tuple[str, ...], offset: int, pattern: re.Pattern[str], what: str
-) -> re.Match[str]:
-    text = lines[offset] if offset < len(lines) else ""
-    m = pattern.match(text)
-    if m is None:
-        code = "truncated" if offset >= len(lines) else "bad_header"
-        raise HandParseError(code, f"expected the {what} line, got {text[:100]!r}", offset, text)
-    return m
-
-
 def parse_header(lines: tuple[str, ...]) -> Header:
     """Read the header lines; raises ``bad_header``, ``unsupported_game`` or ``truncated``."""
     if GAME_STARTS_RE.match(lines[0]) and len(lines) == 1:
@@ -170,7 +165,7 @@ def parse_header(lines: tuple[str, ...]) -> Header:
             0,
             lines[0],
         )
-    hand = _line(lines, 0, HAND_LINE_RE, "'***** Hand History for Game' header")
+    hand = expect_line(lines, 0, HAND_LINE_RE, "'***** Hand History for Game' header")
     line = lines[1] if len(lines) > 1 else ""
     try:
         return _parse(lines, hand["id"], line)
@@ -188,13 +183,13 @@ def _parse(lines: tuple[str, ...], hand_id: str, line: str) -> Header:
         raise HandParseError(code, f"unrecognised PartyPoker game line: {line[:100]!r}", 1, line)
     game = _game(g["game"], g["limit"], line)
     started_at, local = _time(g["time"], line)
-    t = _line(lines, 2, TABLE_RE, "table")
+    t = expect_line(lines, 2, TABLE_RE, "table")
     i = 3
     button = t["button"]
     if button is None:
-        button = _line(lines, i, BUTTON_RE, "'Seat N is the button'")["seat"]
+        button = expect_line(lines, i, BUTTON_RE, "'Seat N is the button'")["seat"]
         i += 1
-    players = _line(lines, i, PLAYERS_RE, "'Total number of players'")
+    players = expect_line(lines, i, PLAYERS_RE, "'Total number of players'")
     play = t["money"] == "Play Money"
     bets: tuple[int, int] | None = None
     buy_in = None
