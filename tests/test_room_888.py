@@ -390,3 +390,8 @@ def test_unknown_lines_and_games_fail_with_reasons() -> None:
     assert f.reason_code == "truncated"
     (f,) = unparsed(crafted("Dealt to Carol [ As, Xx, 7h, 2c ]\n** Summary **"))
     assert f.reason_code == "bad_cards"
+
+
+def test_an_impossible_date_is_a_bad_header() -> None:
+    (f,) = unparsed(crafted("** Summary **").replace("14 03 2021", "14 13 2021"))
+    assert f.reason_code == "bad_header" and "impossible time" in f.reason

@@ -384,3 +384,8 @@ def test_unknown_lines_fail_with_reasons() -> None:
     (f,) = parse_text(holdem)
     assert isinstance(f, ParseFailure) and f.reason_code == "unsupported_game"
     assert f.hand_key == "partypoker:99990001"
+
+
+def test_an_impossible_date_is_a_bad_header() -> None:
+    (f,) = parse_text(classic("Bob wins $1 USD").replace("January 06", "January 36"))
+    assert isinstance(f, ParseFailure) and f.reason_code == "bad_header"

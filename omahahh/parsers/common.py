@@ -70,6 +70,16 @@ def to_utc(stamp: str, zone_name: str) -> datetime:
     return local.astimezone(UTC)
 
 
+def utc_or_fail(stamp: str, zone_name: str, offset: int, line: str) -> datetime:
+    """:func:`to_utc`; an impossible date or time (month 13) is a ``bad_header`` error."""
+    try:
+        return to_utc(stamp, zone_name)
+    except ValueError as exc:
+        raise HandParseError(
+            "bad_header", f"impossible time {stamp!r}: {exc}", offset, line
+        ) from None
+
+
 def cards_or_fail(text: str, line: int) -> tuple[int, ...]:
     """Cards from ``"As Kd 7h"``; a bad card is a ``bad_cards`` parse error."""
     try:

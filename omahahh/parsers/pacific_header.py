@@ -24,7 +24,7 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, unit_of
-from omahahh.parsers.common import TableLine, expect_line, symbol_currency, to_utc
+from omahahh.parsers.common import TableLine, expect_line, symbol_currency, utc_or_fail
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.localised import localised_minor
 from omahahh.rooms.conventions import conventions
@@ -151,7 +151,7 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
         stakes=stakes.replace("\u00a0", " "),
         stake_low=low,
         stake_high=high,
-        started_at=to_utc(stamp, zone),
+        started_at=utc_or_fail(stamp, zone, i + 1, lines[i + 1]),
         started_at_text=f"{g['d']} {g['m']} {g['y']} {g['time']}",
         table=table,
         players=int(players["n"]),

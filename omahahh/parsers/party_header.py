@@ -36,7 +36,7 @@ from omahahh.parsers.common import (
     TableLine,
     expect_line,
     symbol_currency,
-    to_utc,
+    utc_or_fail,
 )
 
 HAND_LINE_RE = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}$")
@@ -153,7 +153,7 @@ def _time(text: str, line: str) -> tuple[datetime, str]:
     if zone is None:
         raise HandParseError("bad_header", f"unknown time zone {m['tz']!r}", 1, line)
     stamp = f"{m['year']}/{month}/{m['day']} {m['clock']}"
-    return to_utc(stamp, zone), f"{stamp} {m['tz']}"
+    return utc_or_fail(stamp, zone, 1, line), f"{stamp} {m['tz']}"
 
 
 def parse_header(lines: tuple[str, ...]) -> Header:
