@@ -22,6 +22,8 @@ class Site(StrEnum):
     PHH = "phh"
     WPN = "wpn"  # Winning Poker Network: Americas Cardroom (ACR) and its skins
     BOVADA = "bovada"  # Bovada / Ignition / Bodog
+    PACIFIC = "888poker"  # 888poker, formerly Pacific Poker / Cassava
+    PARTY = "partypoker"
 
 
 class Street(StrEnum):

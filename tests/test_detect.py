@@ -31,6 +31,8 @@ JUNK = "This is not a hand history.\nJust a note someone left in the folder."
             "Poker Hand #TM2697462: Tournament #25942319, X Omaha Pot Limit - Level1 (10/20)",
             Site.GGPOKER,
         ),
+        ("***** 888poker Hand History for Game 385494443 *****", Site.PACIFIC),
+        ("***** Cassava Hand History for Game 184089742 *****", Site.PACIFIC),
     ],
 )
 def test_header_line_names_the_room(first_line: str, site: Site) -> None:
@@ -45,7 +47,6 @@ def test_header_line_names_the_room(first_line: str, site: Site) -> None:
         "Run It Once Poker Hand #36197946:  Omaha Pot Limit (€0.25/€0.50) - 2019/08/14 17:55 UTC",
         "PokerMaster Hand #1905261509100000: Omaha Pot Limit ($15/$30 USD) - 2019/05/26",
         "PPPoker Hand #934479950000496:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/21",
-        "***** 888poker Hand History for Game 385494443 *****",
         "",
     ],
 )

@@ -131,6 +131,15 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     room = ROOMS.get(hand.site)
     if room is not None and not room.prints_awards:
         return out  # nothing printed to compare with (PHH)
+    if room is not None and room.omits_uncontested_award and _award_omitted(hand, result):
+        return [
+            make(
+                hand.hand_key,
+                FindingCode.AWARD_NOT_PRINTED,
+                "no collected line for a pot won without a showdown, as this room may print: "
+                "the award is not checked",
+            )
+        ]
     by_pot = per_pot(hand)
     pots = {(p.run, p.index): p for p in result.pots} if by_pot else _whole_runs(result)
     groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
@@ -144,6 +153,12 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
         out += _pot_findings(check, pot, group)
     out += _cash_out_findings(hand, result, money)
     return out
+
+
+def _award_omitted(hand: HandRecord, result: ReplayResult) -> bool:
+    """No award printed at all, and one player left: the pot went to them uncontested."""
+    left = [p for p in result.players if p.dealt_in and not p.folded]
+    return not hand.collections and len(left) == 1
 
 
 def _whole_runs(result: ReplayResult) -> dict[tuple[int, int], DerivedPot]:

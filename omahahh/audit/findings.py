@@ -55,6 +55,7 @@ class FindingCode(StrEnum):
     ODD_CHIP_UNCHECKED = "odd_chip_unchecked"
     UNVERIFIABLE_SHOWDOWN = "unverifiable_showdown"
     SUMMARY_WON_DIFFERS = "summary_won_differs"
+    AWARD_NOT_PRINTED = "award_not_printed"
     SHOW_ORDER = "show_order"
     IMPOSSIBLE_CARDS = "impossible_cards"
     UNSUPPORTED_VARIANT = "unsupported_variant"
@@ -200,6 +201,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "The SUMMARY's ``won`` for a player differs from the collected lines, in a room whose "
         "SUMMARY figure is known not to restate them (WPN, rooms/conventions.py "
         "``summary_won_trusted``): the collected lines are audited, the SUMMARY is not.",
+    ),
+    FindingCode.AWARD_NOT_PRINTED: CodeInfo(
+        Severity.INFO,
+        "R-SD-3",
+        "A pot won without a showdown for which the room printed no collected line, as the "
+        "room is known to do (rooms/conventions.py ``omits_uncontested_award``): not checked.",
     ),
     FindingCode.SHOW_ORDER: CodeInfo(
         Severity.INFO,

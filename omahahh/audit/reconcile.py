@@ -29,7 +29,7 @@ from itertools import combinations
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, returns_in_pot, room_take
+from omahahh.audit.settle import fees_taken, paid_out, returns_in_pot, room_take
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
@@ -70,19 +70,7 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     >>> # Winamax: ``Hero collected 84€ from side pot 1`` of which 84€ was Hero's own
     >>> # unmatched bet pays Hero 0 out of the pots.
     """
-    room = ROOMS.get(hand.site)
-    if room is not None and not room.prints_awards:
-        return None
-    paid: dict[str, int] = defaultdict(int)
-    for c in hand.collections:
-        paid[c.player] += c.amount
-    won = {s.player: s.won for s in hand.summary_seats}
-    for out in hand.cashouts:
-        if out.player not in paid and won.get(out.player) is not None:
-            paid[out.player] += won[out.player] or 0
-    for player, back in returns_in_pot(hand, result).items():
-        paid[player] -= back
-    return dict(paid)
+    return paid_out(hand, returns_in_pot(hand, result))
 
 
 def collected_confirmed(hand: HandRecord) -> bool:

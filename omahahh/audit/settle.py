@@ -7,17 +7,26 @@ only once the reported rake is spread over the pots the room's way
 :mod:`omahahh.rooms.rake_allocation`); other fees in proportion to the pots.
 The replay itself never reads the rake: :func:`omahahh.audit.hand.audit_hand`
 passes :func:`room_take` to it.
+
+A room that never prints its rake (888poker; PartyPoker before 2026,
+``derives_unprinted_rake``) took it all the same: for a cash hand with no rake
+line the rake is the pot less what the room paid out
+(:func:`omahahh.rules.rake.implied_rake`). What it paid out is what its lines
+print (:func:`paid_out`), less an unmatched bet some rooms pay back inside
+``collected`` (:func:`returns_in_collected`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 
 from omahahh.model import POST_KINDS, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
 from omahahh.rooms.conventions import ROOMS
 from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules.allocation import allocate_rake
+from omahahh.rules.rake import implied_rake
 
 
 def fees_taken(hand: HandRecord) -> tuple[int, int]:
@@ -56,9 +65,103 @@ def unprinted_fee(hand: HandRecord) -> int:
     return sum(fee for mark, fee in room.unprinted_fees if mark in hand.table_name)
 
 
+def blind_only(hand: HandRecord, player: str) -> bool:
+    """Did ``player`` only post blinds (no call, bet or raise: everyone folded to them)?"""
+    kinds = [a.kind for a in hand.actions if a.player == player]
+    return bool(kinds) and all(k in POST_KINDS for k in kinds)
+
+
+def returns_in_collected(hand: HandRecord, returns: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """Of the unmatched bets ``returns`` (player, amount), those the room pays back inside
+    ``collected`` instead of on an uncalled-bet line, per player.
+
+    Winamax does it with every one (``collected_includes_uncalled``); 888poker
+    only with a blind everyone folded to (``collected_includes_uncalled_blind``:
+    888poker:553795851, BB $2 collects $3 after the small blind folds). 888poker
+    also prints some uncontested Hi/Lo pots short of it (``halves_less_uncalled``):
+    those count as a negative return. None when the hand prints its returns.
+    """
+    room = ROOMS.get(hand.site)
+    out: dict[str, int] = defaultdict(int)
+    if room is None or hand.uncalled:
+        return {}
+    for player, amount in returns:
+        blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
+        if room.collected_includes_uncalled or (blind_kept and blind_only(hand, player)):
+            out[player] += amount
+        elif room.halves_less_uncalled and _halves_less_uncalled(hand, player):
+            out[player] -= amount  # the lines are short of it: it counts against them
+    return dict(out)
+
+
+def _halves_less_uncalled(hand: HandRecord, player: str) -> bool:
+    """An uncontested Hi/Lo pot printed as two lines of ``player`` (``halves_less_uncalled``)."""
+    lines = sum(1 for c in hand.collections if c.player == player)
+    return hand.game.hi_lo and not hand.shows and lines == 2
+
+
+def paid_out(hand: HandRecord, returned: dict[str, int]) -> dict[str, int] | None:
+    """What the room paid each player out of the pots, as its text prints it.
+
+    The ``collected`` lines, a cashed-out player's SUMMARY ``won (X)``, less
+    ``returned`` (unmatched bets paid back inside ``collected``). None when the
+    room prints no awards (a foreign PHH file).
+    """
+    room = ROOMS.get(hand.site)
+    if room is not None and not room.prints_awards:
+        return None
+    paid: dict[str, int] = defaultdict(int)
+    for c in hand.collections:
+        paid[c.player] += c.amount
+    won = {s.player: s.won for s in hand.summary_seats}
+    for out in hand.cashouts:
+        if out.player not in paid and won.get(out.player) is not None:
+            paid[out.player] += won[out.player] or 0
+    for player, back in returned.items():
+        paid[player] -= back
+    return dict(paid)
+
+
+def derives_rake(hand: HandRecord) -> bool:
+    """Is this a cash hand of a room that rakes without printing it, with no rake line?"""
+    room = ROOMS.get(hand.site)
+    return (
+        room is not None
+        and room.derives_unprinted_rake
+        and hand.rake_reported is None
+        and hand.game_type is GameType.CASH
+    )
+
+
+def _unprinted_rake(hand: HandRecord, pots: Sequence[int]) -> int:
+    """The rake a room took silently: the pot less what it paid out (R-RAKE-1).
+
+    The chips put in beyond the pots are the one unmatched bet of the hand,
+    returned to whoever put in most. A hand that prints no award at all
+    (``omits_uncontested_award``) says nothing of the rake: none is derived.
+    """
+    if not hand.collections:
+        return 0
+    put: dict[str, int] = defaultdict(int)
+    for a in hand.actions:
+        put[a.player] += a.amount
+    unmatched = sum(put.values()) - sum(pots)
+    returns = [(max(put, key=put.__getitem__), unmatched)] if put and unmatched > 0 else []
+    paid = paid_out(hand, returns_in_collected(hand, returns))
+    if paid is None:
+        return 0
+    rake = implied_rake(sum(pots), sum(paid.values()))
+    room = ROOMS.get(hand.site)
+    if room is not None and room.rake_ceiling_bp is not None:
+        rake = min(rake, -(-sum(pots) * room.rake_ceiling_bp // 10_000))
+    return rake
+
+
 def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:
     """The reported rake and fees, spread over ``pots`` (main pot first) as the room does."""
     rake, fees = fees_taken(hand)
+    if derives_rake(hand):
+        rake = _unprinted_rake(hand, pots)
     allocation = allocation_for(hand.site)
     raked = allocate_rake(
         rake, pots, allocation.method, allocation.rate_for(hand.started_at),
@@ -68,28 +171,12 @@ def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:
     return Taken(rake, fees, tuple(r + f for r, f in zip(raked, fee_parts, strict=True)))
 
 
-def blind_only(hand: HandRecord, player: str) -> bool:
-    """Did ``player`` only post blinds (everyone folded to them)?"""
-    kinds = [a.kind for a in hand.actions if a.player == player]
-    return bool(kinds) and all(k in POST_KINDS for k in kinds)
-
-
 def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
-    """Unmatched bets the room pays back inside ``collected`` (and its total) instead of
-    on a return line, per player.
+    """The replay's unmatched bets that the room pays back inside ``collected`` (and its
+    total) instead of on a return line, per player (:func:`returns_in_collected`).
 
-    Winamax: every one, in a hand that prints no return (``collected_includes_uncalled``).
-    Bovada: a blind everyone folded to (``uncalled_blind_in_pot``; bovada:2601408155,
-    $5 and $10 posted, ``Hand result $15``).
+    Winamax: every one (``collected_includes_uncalled``). 888poker and Bovada: a blind
+    everyone folded to (``collected_includes_uncalled_blind``, ``uncalled_blind_in_pot``;
+    888poker:553795851, bovada:2601408155: $5 and $10 posted, ``Hand result $15``).
     """
-    room = ROOMS.get(hand.site)
-    if room is None:
-        return {}
-    printed = {u.player for u in hand.uncalled}
-    out: dict[str, int] = {}
-    for u in result.uncalled:
-        every = room.collected_includes_uncalled and not hand.uncalled
-        blind = room.uncalled_blind_in_pot and u.player not in printed
-        if every or (blind and blind_only(hand, u.player)):
-            out[u.player] = out.get(u.player, 0) + u.amount
-    return out
+    return returns_in_collected(hand, ((u.player, u.amount) for u in result.uncalled))

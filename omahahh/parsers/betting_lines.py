@@ -10,6 +10,7 @@ that is what the line means (``raises X to Y`` puts in Y minus what is in).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -315,6 +316,20 @@ class ScratchHand:
             cashed_out=cashed_out and "cashed out" in rest,
             line=offset,
         )
+
+    def idle_seats_sat_out(self) -> tuple[Seat, ...]:
+        """The seats, those with no line at all in the hand (no post, card, action,
+        show or award) marked sitting out: rooms that list every seated player but
+        never say who sits out (Winamax, PartyPoker) dealt them no cards."""
+        involved = {a.player for a in self.actions} | {name for name, _ in self.dealt}
+        involved |= {s.player for s in self.shows} | {c.player for c in self.collections}
+        out = []
+        for seat in self.seats:
+            if seat.player not in involved and not seat.sitting_out:
+                self.notes.append(f"seat {seat.seat}: no line in the hand, read as sitting out")
+                seat = dataclasses.replace(seat, sitting_out=True)
+            out.append(seat)
+        return tuple(out)
 
     def record_fields(
         self, site: Site, table: TableLine, block: Block, *, fixed_limit_blinds: bool = True

@@ -74,6 +74,16 @@ def to_utc(stamp: str, zone_name: str) -> datetime:
     return local.astimezone(UTC)
 
 
+def utc_or_fail(stamp: str, zone_name: str, offset: int, line: str) -> datetime:
+    """:func:`to_utc`; an impossible date or time (month 13) is a ``bad_header`` error."""
+    try:
+        return to_utc(stamp, zone_name)
+    except ValueError as exc:
+        raise HandParseError(
+            "bad_header", f"impossible time {stamp!r}: {exc}", offset, line
+        ) from None
+
+
 def cards_or_fail(text: str, line: int) -> tuple[int, ...]:
     """Cards from ``"As Kd 7h"``; a bad card is a ``bad_cards`` parse error."""
     try:
@@ -219,3 +229,16 @@ def board_cards(
             continue
         cards.extend(cards_or_fail(g, offset))
     return tuple(cards)
+
+
+def expect_line(
+    lines: Sequence[str], offset: int, pattern: re.Pattern[str], what: str
+) -> re.Match[str]:
+    """Line ``offset`` read by ``pattern``; a missing line is ``truncated``, another
+    line ``bad_header`` (header lines of rooms printed over several lines)."""
+    text = lines[offset] if offset < len(lines) else ""
+    m = pattern.match(text)
+    if m is None:
+        code = "truncated" if offset >= len(lines) else "bad_header"
+        raise HandParseError(code, f"expected the {what} line, got {text[:100]!r}", offset, text)
+    return m

@@ -66,6 +66,10 @@ class Format:
     """The opening words of a header that carries no ``#`` (WPN's old ``Game started
     at:``). The splitter tests each line for a ``#`` first, as every other header has
     one, then for these words, before running the header regex."""
+    lead_in: str = ""
+    """Regex of a line some exports print just before the header, in the same block
+    (888poker's and PartyPoker's ``#Game No : 4687559040``): the splitter keeps the
+    two together and detection reads the line after it."""
     sniff: Callable[[str], bool] | None = None
     """Whole-file formats: does the file at this path belong to the format?"""
     split: Callable[[str, list[str]], list[Block]] | None = None

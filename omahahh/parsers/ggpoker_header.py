@@ -20,7 +20,7 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
-from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, to_utc
+from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, utc_or_fail
 from omahahh.parsers.context import ParseContext
 from omahahh.rooms.conventions import conventions
 
@@ -105,7 +105,7 @@ def _currency(stakes: str, tournament: bool) -> str:
 
 def _time(text: str, context: ParseContext) -> tuple[datetime, str]:
     zone = context.zone_for(conventions(Site.GGPOKER).time_zone)
-    return to_utc(text, zone), text
+    return utc_or_fail(text, zone, 0, text), text
 
 
 def _game_or_fail(middle: str, line: str) -> tuple[GameInfo, tuple[str, ...]]:

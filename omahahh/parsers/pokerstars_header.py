@@ -16,7 +16,7 @@ from omahahh.parsers.common import (
     TableLine,
     read_table_line,
     symbol_currency,
-    to_utc,
+    utc_or_fail,
 )
 
 HEADER_RE = re.compile(
@@ -103,9 +103,9 @@ def _time(text: str) -> tuple[datetime | None, str]:
     if m is None:
         raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
     if m["et"]:
-        return to_utc(m["et"], ZONE_ABBREVIATIONS["ET"]), m["local"]
+        return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), m["local"]
     zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else DEFAULT_ZONE
-    return to_utc(m["local"], zone_name), m["local"]
+    return utc_or_fail(m["local"], zone_name, 0, text), m["local"]
 
 
 def _cash_currency(stakes: str) -> str:

@@ -36,7 +36,17 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import bovada, ggpoker, phh, pokerstars, winamax, wpn, wpn_old
+from omahahh.parsers import (
+    bovada,
+    ggpoker,
+    pacific,
+    party,
+    phh,
+    pokerstars,
+    winamax,
+    wpn,
+    wpn_old,
+)
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import (
@@ -55,6 +65,8 @@ FORMATS: tuple[Format, ...] = (
     wpn.FORMAT,
     wpn_old.FORMAT,
     bovada.FORMAT,
+    pacific.FORMAT,
+    party.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -71,6 +83,20 @@ HEADER_RE = re.compile(
     + "|".join([*(f.block_start for f in TEXT_FORMATS if f.block_start), LOOKALIKE_START])
     + ")"
 )
+
+
+LEAD_IN_RE = re.compile(
+    "^(?:" + "|".join(dict.fromkeys(f.lead_in for f in TEXT_FORMATS if f.lead_in)) + ")$"
+    if any(f.lead_in for f in TEXT_FORMATS)
+    else "(?!)"
+)
+
+
+def header_line(lines: tuple[str, ...]) -> str:
+    """The line a block's format is told by: its first, or the one after a lead-in."""
+    if len(lines) > 1 and LEAD_IN_RE.match(lines[0]):
+        return lines[1]
+    return lines[0] if lines else ""
 
 
 def detect(first_line: str) -> Format | None:
@@ -95,7 +121,7 @@ def format_of(block: Block) -> Format | None:
     whole = sniff(block.path)
     if whole is not None:
         return whole
-    return detect(block.lines[0]) if block.lines else None
+    return detect(header_line(block.lines)) if block.lines else None
 
 
 def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord | ParseFailure:
@@ -121,7 +147,8 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
     A block starts at a line :data:`HEADER_RE` matches (any text format's
     ``block_start``, or a look-alike client's header), or after two or more
     blank lines, so stray text becomes its own block and a failure row, never
-    part of a neighbouring hand.
+    part of a neighbouring hand. A header right after a lone lead-in line
+    (``#Game No : N``) stays in the lead-in's block.
     """
     current: list[str] = []
     repaired: list[int] = []
@@ -134,11 +161,12 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             if current:
                 current.append("")
             continue
-        # Headers have a "#" (hand number) or a format's hashless start: cheap
-        # tests before the regex.
-        hinted = "#" in line or line.startswith(HASHLESS_STARTS)
+        # Headers have a "#" (hand number), open with "*****" (888poker, PartyPoker) or
+        # with a format's hashless start (WPN's old format): cheap tests before the regex.
+        hinted = "#" in line or line.startswith(("*****", *HASHLESS_STARTS))
         is_header = hinted and HEADER_RE.match(line) is not None
-        if current and (is_header or blanks >= 2):
+        led_in = is_header and len(current) == 1 and LEAD_IN_RE.match(current[0]) is not None
+        if current and (is_header or blanks >= 2) and not led_in:
             yield _finish(path, start, current, repaired)
             current, repaired = [], []
         if not current:

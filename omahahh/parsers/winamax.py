@@ -17,7 +17,6 @@ Every line must be understood: an unknown line makes the hand a failure row.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from omahahh.errors import HandParseError
@@ -294,20 +293,6 @@ def _folded_street(rest: str) -> Street | None:
     return _FOLD_STREET[folded["street"].lower()] if folded else None
 
 
-def _mark_idle_seats(hand: _Hand) -> tuple[Seat, ...]:
-    """Winamax lists every seated player but never says who sits out: a seat with
-    no line at all in the hand (no post, card, action or award) was not dealt in."""
-    involved = {a.player for a in hand.actions} | {name for name, _ in hand.dealt}
-    involved |= {s.player for s in hand.shows} | {c.player for c in hand.collections}
-    out = []
-    for seat in hand.seats:
-        if seat.player not in involved and not seat.sitting_out:
-            hand.notes.append(f"seat {seat.seat}: no line in the hand, read as sitting out")
-            seat = dataclasses.replace(seat, sitting_out=True)
-        out.append(seat)
-    return tuple(out)
-
-
 def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Block) -> HandRecord:
     h = hand.h
     board = hand.board
@@ -315,7 +300,7 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
         if board:
             hand.notes.append("SUMMARY board differs from the street lines")
         board = hand.summary_board
-    seats = _mark_idle_seats(hand)
+    seats = hand.idle_seats_sat_out()  # Winamax never says who sits out
     return HandRecord(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
         tournament_id=tournament_id,

@@ -28,7 +28,7 @@ from omahahh.parsers.common import (
     TableLine,
     read_table_line,
     symbol_currency,
-    to_utc,
+    utc_or_fail,
 )
 from omahahh.parsers.context import ParseContext
 from omahahh.rooms.conventions import conventions
@@ -136,7 +136,7 @@ def parse_header(line: str, context: ParseContext) -> Header:
         stake_low=amounts[-2],
         stake_high=amounts[-1],
         ante=ante,
-        started_at=to_utc(m["time"], zone),
+        started_at=utc_or_fail(m["time"], zone, 0, line),
         started_at_text=m["time"],
     )
 

@@ -319,6 +319,11 @@ class BettingWalk:
         if action.kind is ActionKind.POST_BIG_BLIND and not r.bets:
             r.bets = 1  # pre-flop the big blind counts as the first bet (R-BET-8)
             r.pointer = p.seat  # action starts left of the big blind (R-ACT-1)
+        elif action.kind is ActionKind.POST_SMALL_BLIND and not r.bets:
+            # Until a big blind is posted, action would start left of the small blind:
+            # with none posted it does (888poker:409714750, the seat after the small
+            # blind posts nothing and acts first).
+            r.pointer = p.seat
 
     def _protect(self, index: int, p: PlayerState) -> None:
         """R-TO-2: a disconnected player stays in for the pots built so far, all-in

@@ -31,6 +31,11 @@ class RoomConventions:
     """Hand columns of non-rake fees the room takes from the pot (GG jackpot, ...)."""
     collected_includes_uncalled: bool = False
     """The room folds a returned uncalled bet into the ``collected`` figure."""
+    collected_includes_uncalled_blind: bool = False
+    """Only an unmatched *blind* (everyone folded to it) comes back inside ``collected``;
+    an unmatched bet or raise comes back silently (888poker:553795851: the small
+    blind folds, the $2 big blind collects $3; 888poker:553787274: the small blind
+    raises to $5, the big blind folds, $4 collected)."""
     tags_hi_lo: bool = False
     """The room marks which half a ``collected`` line is from."""
     hi_lo_high_first: bool = True
@@ -92,6 +97,34 @@ class RoomConventions:
     always (a hand run twice prints each board's share of one pot, or less): it is
     never used as a second statement, and where it differs an ``info`` finding
     (``summary_won_differs``) says so."""
+    derives_unprinted_rake: bool = False
+    """A cash hand with no rake line was still raked, silently: the room's take is
+    what went in less what came back (put in - uncalled - collected), derived by
+    :func:`omahahh.audit.settle.room_take` (888poker never prints rake; PartyPoker
+    before 2026 neither). Elsewhere a missing rake line means no rake."""
+    halves_less_uncalled: bool = False
+    """A Hi/Lo pot won without a showdown on a board with a possible low may be printed
+    as two ``collected`` lines whose sum is the pot less rake *less the returned bet*
+    (888poker:553794851: a $10 pot raked $0.50 after a $7.50 river bet folded to is
+    printed ``collected [ $1 ]`` twice; the next hand's stack, $595.29 = $590.79 - $5 +
+    $9.50, shows $9.50 was paid; likewise 553791428, 553795631, 553796031). The audit
+    adds the returned bet back to such lines."""
+    rake_ceiling_bp: int | None = None
+    """For a rake the room does not print: the most it takes, in basis points of the pot
+    (rounded up to a minor unit). More left unpaid is not rake but an award the
+    collected lines miss, and the award audit reports it."""
+    alias_for_poster: bool = False
+    """A name that acts without a seat line is the one seated player who posts a blind
+    and is never named again: the room (or the export) printed one player under two
+    names. PartyPoker: partypoker:14835000000 (``Player1 posts small blind [$1 USD].``,
+    then ``WolfgangCutler raises [$5 USD]`` … ``wins $33``) and partypoker:14981802530
+    (``Player2`` posts, ``zejnikogoj`` plays). The parser notes the reading; more than
+    one such name, or no single such poster, fails the hand as ``unknown_player``."""
+    omits_uncontested_award: bool = False
+    """The room may print no ``collected`` line for a pot won without a showdown:
+    an award missing there is an ``info`` finding, not an error (888poker
+    tournament hand 424764397 ends ``Player4 did not show his hand`` and nothing
+    more: fpdb's ``no.pot.awarded`` file)."""
 
 
 ROOMS: dict[Site, RoomConventions] = {
@@ -174,6 +207,39 @@ ROOMS: dict[Site, RoomConventions] = {
         # posted, ``Total Pot($15)``, ``Hand result $15``).
         uncalled_blind_in_pot=True,
         time_zone="America/New_York",
+    ),
+    # 888poker (FORMATS.md §3): chips added in brackets, no uncalled, all-in or rake line;
+    # collected lines name no pot (``collected [ $0.95 ]``, twice for a Hi/Lo scoop,
+    # high winner first: 888poker:553787050 prints the high winner angelicafer before
+    # GdRackBaby, who showed the low first). No time zone is printed: HHSmithy and
+    # DriveHUD read GMT, fpdb reads ET; we take UTC (--source-timezone overrides).
+    Site.PACIFIC: RoomConventions(
+        site=Site.PACIFIC,
+        prints_uncalled=False,
+        derives_unprinted_rake=True,
+        collected_includes_uncalled_blind=True,
+        halves_less_uncalled=True,
+        # 5 % (capped lower): 888poker:553790655 pays $9.50 of a $10 pot, 553795356 $3.80 of $4.
+        rake_ceiling_bp=500,
+        names_pots=False,
+        omits_uncontested_award=True,
+        time_zone="UTC",
+    ),
+    # PartyPoker (FORMATS.md §6): no uncalled line in any generation; the unmatched
+    # excess comes back inside the award (classic: as a ``side pot`` of its own,
+    # partypoker:1458965856's ``Player1 wins $0.10 USD from the side pot 2``; 2026:
+    # ``collected $41.47`` of which $2.97 came back, partypoker:1770659766668adeb0h5qfm).
+    # Classic hands print no rake; 2026 prints ``Main Pot: $38.50 Rake: $2.0``, the
+    # main pot after rake. Times carry their zone.
+    Site.PARTY: RoomConventions(
+        site=Site.PARTY,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        derives_unprinted_rake=True,
+        # 5 %: partypoker:13550918572 keeps $3.00 of $60.50, 13550803036 $0.40 of $8.00.
+        rake_ceiling_bp=500,
+        alias_for_poster=True,
+        time_zone=None,
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
     Site.PHH: RoomConventions(

@@ -209,3 +209,15 @@ def expected_rake(rule: RakeRule, pot: int, players: int, flop_dealt: bool) -> E
         pot, rule.percent_bp, rule.increment, rule.rounding, rule.fraction_rounding
     )
     return Expected(capped(raw, cap_for_players(rule.caps, players)), rule.rule_id)
+
+
+def implied_rake(pot: int, paid: int) -> int:
+    """R-RAKE-1: the rake a room took without printing it: the pot less what it paid out.
+
+    ``pot`` is every chip put in, net of uncalled returns; ``paid`` what the
+    winners collected from it. 888poker prints no rake: a $1/$2 pot of $33.00
+    paid out as ``collected [ $32 ]`` was raked $1.00:
+    ``implied_rake(3300, 3200) == 100``. Paying out more than the pot held
+    implies no rake (never a negative one): the awards audit reports the excess.
+    """
+    return max(pot - paid, 0)

@@ -1,0 +1,480 @@
+"""PartyPoker hand histories, FORMATS.md §6 and §12: text in, :class:`HandRecord` out.
+
+Three generations, two line shapes (the header module tells them apart):
+
+============================================  ========================================
+classic line (2005-2018)                      records
+============================================  ========================================
+``NAME posts small blind [$0.02 USD].``       the small blind (``big blind`` alike)
+``NAME posts big blind + dead [$0.15].``      a live big blind, the rest dead (R-BL-6)
+``NAME calls [$0.04 USD]``                    a call putting in the amount
+``NAME bets [$0.12 USD]``                     a bet
+``NAME raises [$0.16 USD]``                   a raise putting in the amount **more**
+``NAME is all-In  [$3.92 USD]``               all-in for the amount more: a call, bet
+                                              or raise by what it puts in
+``NAME shows [ Kc, 5c, 7s, Ks ]a pair …``     cards shown, with the hand
+``NAME shows7,5,4,2,A  for low.``             the low the shown hand makes
+``NAME doesn't show [ … ]a flush, Ace high.`` cards shown face down (mucked)
+``NAME wins $4.55 USD from the main pot …``   an award (``side pot 2``, none: pot 0)
+``NAME wins Lo ($28.75 USD) from the …``      the low half of a Hi/Lo pot
+============================================  ========================================
+
+============================================  ========================================
+2026 line                                     records
+============================================  ========================================
+``NAME posts small blind (0.10)``             the small blind (``big blind`` alike)
+``NAME calls (1.80)`` / ``bets (5.13)``       a call / a bet of the amount
+``NAME raises 2.40 to 2.65``                  chips added, then the street total: a
+                                              raise to 2.65 (the total is kept)
+``NAME is all-In.``                           the player's last action was all-in
+``NAME Cashout Amount is 23.01``              the room pays 23.01 for the player's
+                                              pot share (EV cash-out: a side payment)
+``Main Pot: $38.50 Rake: $2.0``               the main pot after rake, and the rake
+``NAME balance $44.16, bet $23.17,``          the final stack; the award (which
+``collected $41.47, net +$18.30[ … ] [ … ]``  includes the returned unmatched bet)
+============================================  ========================================
+
+Both: ``Seat 6: NAME ( $4 USD )`` / ``($56.64)`` seats, ``** Dealing Flop ** [ … ]``
+streets, ``Dealt to NAME [ … ]`` hole cards. No generation prints an uncalled bet:
+the unmatched excess comes back inside the winner's award (``wins``/``collected``;
+classic prints it as a ``side pot`` of its own). Classic hands print no rake:
+the audit derives it (``derives_unprinted_rake``). Lines that carry no money
+(joins, leaves, time bank, chat ``NAME: text``, ``Game #N starts.``) are read and
+skipped; any other line makes the hand a failure row.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import (
+    POST_KINDS,
+    ActionKind,
+    Collection,
+    HandRecord,
+    Seat,
+    Show,
+    SidePayment,
+    Site,
+    Street,
+    SummarySeat,
+)
+from omahahh.money import to_minor
+from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.common import cards_or_fail, match_name
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.format import Format
+from omahahh.parsers.localised import comma_cards, game_number_key, without_lead_in
+from omahahh.parsers.party_header import Header, matches, parse_header
+from omahahh.parsers.sources import Block
+from omahahh.rooms.conventions import conventions
+
+SITE = Site.PARTY
+
+SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)$")
+STREET_RE = re.compile(
+    r"^\*\* Dealing (?P<street>down cards|Flop|Turn|River) \*\*(?: :)?\s*"
+    r"(?:\[(?P<cards>[^\]]*)\])?$"
+)
+WINS_RE = re.compile(
+    r"^wins (?:(?P<lo>Lo \()?(?P<amount>[^()]+?)(?:\))?)(?: chips)?"
+    r"(?: from the (?P<pot>main pot|side pot (?P<n>\d+))(?: with .*)?)?\.?$"
+)
+MAIN_POT_RE = re.compile(r"^Main Pot: (?P<main>\S+) Rake: (?P<rake>\S+)$")
+BALANCE_RE = re.compile(
+    r"^(?P<out>Cashed out  ?)?balance (?P<balance>[^,]+), "
+    r"(?P<what>didn't bet|lost (?P<lost>[^ \[(]+)"
+    r"|bet (?P<bet>[^,]+), collected (?P<won>[^,]+), net [-+]?(?P<net>[^\[ ]+))"
+    r"(?: \(folded\))?(?:\[(?P<cards>[^\]]*)\](?: \[ (?P<desc>.*) \])?)?$"
+)
+CASHOUT_AMOUNT_RE = re.compile(r"^Cashout Amount is (?P<amount>[\d.,]+)$")
+CREATING_POT_RE = re.compile(r"^Creating (?:Main|Side) Pot(?: \d+)? with .+$")
+TIME_BANK_RE = re.compile(r"^Your time bank will be activated in \d+ secs\..*$")
+GAME_STARTS_RE = re.compile(r"^Game #\w+ starts\.$")
+UNSEATED_RE = re.compile(
+    r"^(?P<name>\S(?:.*?\S)?) (?:folds|checks|calls |bets |raises |is all-In|wins |shows"
+    r"|doesn't show|does not show)"
+)
+
+_STREETS = {
+    "down cards": Street.PREFLOP,
+    "Flop": Street.FLOP,
+    "Turn": Street.TURN,
+    "River": Street.RIVER,
+}
+# Lines after a seated name that move no chips (classic and 2026).
+INFO = frozenset(
+    {
+        "has joined the table.",
+        "has left the table.",
+        "is sitting out",
+        "is sitting out.",
+        "will be using his time bank for this hand.",
+        "will be using her time bank for this hand.",
+        "does not show cards.",
+        "opted for cash-out",
+        "is disconnected.",
+        "is connected.",
+    }
+)
+INFO_PREFIXES = ("Cash-out Premium % is ", "probabilty is ", "probability is ")
+CURRENCY_SUFFIX = re.compile(r"\s+[A-Z]{3}$")
+
+
+class _Hand(ScratchHand):
+    """Scratch state while reading one block; frozen into a HandRecord at the end."""
+
+    def __init__(self, header: Header):
+        super().__init__(header)
+        self.h: Header = header
+        self.bet = 0  # the street's highest total so far
+        self.board: list[int] = []
+        self.summary = False
+        self.summary_seats: list[SummarySeat] = []
+        self.side_payments: list[SidePayment] = []
+        self.main: int | None = None
+        self.ends: dict[str, int] = {}
+        self.unseated: dict[str, int] = {}  # names acting without a seat line: first line
+
+    def money(self, text: str, offset: int) -> int:
+        """``$1,000 USD``, ``$ 38.50``, ``(0.10)``, ``2,910``: Party prints English amounts."""
+        cleaned = CURRENCY_SUFFIX.sub("", text.strip().strip("()[]").strip())
+        try:
+            return to_minor(cleaned, self.unit)
+        except MoneyError as exc:
+            raise HandParseError("bad_amount", str(exc), offset, text) from None
+
+    def put_in(self, player: str, kind: ActionKind, amount: int, offset: int, **kw: bool) -> None:
+        to = (
+            self.live.get(player, 0) + amount
+            if kind in (ActionKind.BET, ActionKind.RAISE)
+            else None
+        )
+        add_action(self, player, kind, amount, offset, to_amount=to, **kw)
+        self.bet = max(self.bet, self.live.get(player, 0))
+
+
+def parse(block: Block, context: ParseContext) -> HandRecord:
+    """Parse one PartyPoker block. Raises :class:`HandParseError` with a reason code."""
+    block = without_lead_in(block)
+    lines = block.lines
+    header = parse_header(lines)
+    hand = _Hand(header)
+    i = hand.read_seats(lines, header.first_seat_line, lambda ln, at: _seat_line(hand, ln, at))
+    if not hand.seats:
+        raise HandParseError("truncated", "hand has no seat lines", len(lines) - 1, lines[-1])
+    for offset in range(i, len(lines)):
+        line = lines[offset]
+        if not line:
+            continue
+        if line.startswith("** "):
+            _street_line(hand, line, offset)
+        elif hand.summary:
+            _summary_line(hand, line, offset)
+        else:
+            _body_line(hand, line, offset)
+    if not hand.collections and not hand.side_payments:
+        raise HandParseError("truncated", "hand ends with no award line", len(lines) - 1, lines[-1])
+    if hand.unseated:
+        _seat_the_unseated(hand, lines)
+    return _freeze(hand, block)
+
+
+def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
+    """One name acts without a seat line, and one seated player only posts a blind and
+    is never heard of again: they are one player, under two names (``alias_for_poster``,
+    rooms/conventions.py). Anything else is an ``unknown_player`` failure."""
+    (name, at), *more = hand.unseated.items()
+    kinds: dict[str, list[ActionKind]] = {}
+    for a in hand.actions:
+        kinds.setdefault(a.player, []).append(a.kind)
+    posters = [
+        s.player
+        for s in hand.seats
+        if kinds.get(s.player) and all(k in POST_KINDS for k in kinds[s.player])
+    ]
+    heard = {c.player for c in hand.collections} | {s.player for s in hand.shows}
+    posters = [p for p in posters if p not in heard]
+    if more or len(posters) != 1 or not conventions(SITE).alias_for_poster:
+        raise HandParseError(
+            "unknown_player", f"{name} acts but no seat line names them", at, lines[at]
+        )
+    seated = posters[0]
+    hand.actions = [
+        dataclasses.replace(a, player=seated) if a.player == name else a for a in hand.actions
+    ]
+    hand.collections = [
+        dataclasses.replace(c, player=seated) if c.player == name else c for c in hand.collections
+    ]
+    hand.shows = [
+        dataclasses.replace(s, player=seated) if s.player == name else s for s in hand.shows
+    ]
+    hand.dealt = [(seated if n == name else n, c) for n, c in hand.dealt]
+    hand.notes.append(
+        f"{name} (line {at + 1}) acts without a seat line: read as {seated}, who posts the "
+        "blind and is never named again"
+    )
+
+
+def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+    m = SEAT_RE.match(line)
+    if m is None:
+        raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
+    return Seat(seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset))
+
+
+def _street_line(hand: _Hand, line: str, offset: int) -> None:
+    if line == "** Summary **":
+        hand.summary = True
+        return
+    m = STREET_RE.match(line)
+    if m is None:
+        raise HandParseError("unknown_line", f"unknown section line: {line!r}", offset, line)
+    new_street(hand, _STREETS[m["street"]])
+    hand.bet = 0
+    if m["cards"] is not None:
+        hand.board.extend(comma_cards(m["cards"], offset))
+
+
+def _body_line(hand: _Hand, line: str, offset: int) -> None:
+    if line.startswith("Dealt to "):
+        rest = line[9:]
+        name = match_name(rest, hand.names, " [")
+        if name is None or not rest.endswith("]"):
+            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
+        cards = rest[len(name) + 2 : -1]
+        hand.dealt.append(
+            (name, comma_cards(cards, offset) if "," in cards else cards_or_fail(cards, offset))
+        )
+        return
+    name = match_name(line, hand.names, " ")
+    if name is None:
+        if match_name(line, hand.names, ": ") is not None:
+            return  # chat: "Player6: u r getting boring with ur min raises"
+        if GAME_STARTS_RE.match(line) or TIME_BANK_RE.match(line) or CREATING_POT_RE.match(line):
+            return
+        if _joins_or_leaves(line):
+            return
+        unseated = UNSEATED_RE.match(line)
+        if unseated is None or ": " in unseated["name"]:
+            raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
+        name = unseated["name"]
+        hand.unseated.setdefault(name, offset)
+    _action(hand, name, line[len(name) + 1 :], offset)
+
+
+def _joins_or_leaves(line: str) -> bool:
+    """``poom88 has joined the table.``: a name not (or no longer) seated in this hand."""
+    return line.endswith((" has joined the table.", " has left the table."))
+
+
+def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
+    verb, _, arg = rest.partition(" ")
+    if rest in ("folds", "checks"):
+        kind = ActionKind.FOLD if rest == "folds" else ActionKind.CHECK
+        add_action(hand, player, kind, 0, offset)
+    elif verb == "calls":
+        hand.put_in(player, ActionKind.CALL, hand.money(arg, offset), offset)
+    elif verb == "bets":
+        hand.put_in(player, ActionKind.BET, hand.money(arg, offset), offset)
+    elif verb == "raises":
+        _raise(hand, player, arg, offset)
+    elif verb == "posts":
+        _post(hand, player, arg, offset)
+    elif rest == "is all-In.":  # 2026: the line before was all-in
+        _mark_all_in(hand, player, offset, rest)
+    elif rest.startswith("is all-In "):
+        _all_in(hand, player, hand.money(rest[10:].strip(), offset), offset)
+    elif rest.startswith(("shows", "doesn't show")):
+        _show(hand, player, rest, offset)
+    elif verb == "wins":
+        _wins(hand, player, rest, offset)
+    elif (cash := CASHOUT_AMOUNT_RE.match(rest)) is not None:
+        hand.side_payments.append(
+            SidePayment(
+                player=player,
+                kind="ev_cashout",
+                amount=hand.money(cash["amount"], offset),
+                line=offset,
+            )
+        )
+    elif rest in INFO or rest.startswith(INFO_PREFIXES):
+        return
+    else:
+        raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
+
+
+def _raise(hand: _Hand, player: str, arg: str, offset: int) -> None:
+    added_text, sep, to_text = arg.partition(" to ")
+    if not sep:  # classic: ``raises [$0.16 USD]``, the chips added
+        hand.put_in(player, ActionKind.RAISE, hand.money(arg, offset), offset)
+        return
+    added, to = hand.money(added_text, offset), hand.money(to_text, offset)
+    amount = to - hand.live.get(player, 0)
+    if added != amount:
+        hand.notes.append(f"line {offset + 1}: raises {added_text} to {to_text} puts in {amount}")
+    hand.put_in(player, ActionKind.RAISE, amount, offset)
+
+
+def _all_in(hand: _Hand, player: str, amount: int, offset: int) -> None:
+    """Classic ``is all-In [X]``: X more, a bet, call or raise by what it does to the bet."""
+    after = hand.live.get(player, 0) + amount
+    if hand.bet == 0:
+        kind = ActionKind.BET
+    elif after <= hand.bet:
+        kind = ActionKind.CALL
+    else:
+        kind = ActionKind.RAISE
+    hand.put_in(player, kind, amount, offset, all_in=True)
+
+
+def _mark_all_in(hand: _Hand, player: str, offset: int, rest: str) -> None:
+    for i in range(len(hand.actions) - 1, -1, -1):
+        a = hand.actions[i]
+        if a.player == player:
+            if a.kind in (ActionKind.FOLD, ActionKind.CHECK):
+                break
+            hand.actions[i] = dataclasses.replace(a, all_in=True)
+            return
+    raise HandParseError("unknown_line", f"{player} is all-In after no bet", offset, rest)
+
+
+def _post(hand: _Hand, player: str, arg: str, offset: int) -> None:
+    arg = arg.removesuffix(".")
+    for kind in ("small blind", "big blind + dead", "big blind"):
+        if arg.startswith(kind + " "):
+            amount = hand.money(arg[len(kind) + 1 :], offset)
+            break
+    else:
+        raise HandParseError("unknown_line", f"unknown post: {player} posts {arg}", offset, arg)
+    if kind == "small blind":
+        hand.post_small_blind(player, amount, offset, False)
+    elif kind == "big blind":
+        hand.post_big_blind(player, amount, offset, False)
+    else:  # the missed small blind is dead, the big blind live (R-BL-6)
+        big = hand.blind_sizes(fixed_limit_blinds=False)[1]
+        dead = max(amount - big, 0)
+        add_action(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
+        hand.post_big_blind(player, amount - dead, offset, False, sizes_blind=False)
+    hand.bet = max(hand.bet, hand.live.get(player, 0))
+
+
+def _show(hand: _Hand, player: str, rest: str, offset: int) -> None:
+    mucked = rest.startswith("doesn't show")
+    tail = rest[len("doesn't show") if mucked else len("shows") :]
+    if tail.startswith(" ["):
+        close = tail.find("]")
+        cards = comma_cards(tail[2:close], offset)
+        desc = tail[close + 1 :].strip().removesuffix(".") or None
+        hand.shows.append(
+            Show(player=player, cards=cards, description=desc, mucked=mucked, line=offset)
+        )
+        return
+    if not mucked and tail.endswith(" for low."):  # "shows7,5,4,2,A  for low."
+        low = tail[: -len(" for low.")].strip()
+        for i in range(len(hand.shows) - 1, -1, -1):
+            s = hand.shows[i]
+            if s.player == player:
+                desc = f"{s.description}; low {low}" if s.description else f"low {low}"
+                hand.shows[i] = dataclasses.replace(s, description=desc)
+                return
+    raise HandParseError("unknown_line", f"unknown show line: {player} {rest}", offset, rest)
+
+
+def _wins(hand: _Hand, player: str, rest: str, offset: int) -> None:
+    m = WINS_RE.match(rest)
+    if m is None:
+        raise HandParseError("unknown_line", f"unreadable award: {player} {rest}", offset, rest)
+    pot = m["pot"] or "pot"
+    hand.collections.append(
+        Collection(
+            player=player,
+            amount=hand.money(m["amount"], offset),
+            pot_index=int(m["n"]) if m["n"] else 0,
+            half="low" if m["lo"] else None,
+            pot_label=pot,
+            line=offset,
+        )
+    )
+
+
+def _summary_line(hand: _Hand, line: str, offset: int) -> None:
+    m = MAIN_POT_RE.match(line)
+    if m is not None:
+        hand.main = hand.money(m["main"], offset)
+        hand.rake = hand.money(m["rake"], offset)
+        return
+    if line.startswith("Board: [") and line.endswith("]"):
+        board = comma_cards(line[8:-1], offset)
+        if hand.board and tuple(hand.board) != board:
+            hand.notes.append("Board line differs from the street lines")
+        hand.board = list(board)
+        return
+    name = match_name(line, hand.names, " ")
+    b = BALANCE_RE.match(line[len(name) + 1 :]) if name is not None else None
+    if name is None or b is None:
+        raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
+    hand.ends[name] = hand.money(b["balance"], offset)
+    shown = comma_cards(b["cards"], offset) if b["cards"] else ()
+    if shown:
+        hand.shows.append(Show(player=name, cards=shown, description=b["desc"], line=offset))
+    cashed_out = b["out"] is not None
+    if b["won"] is not None and not cashed_out:  # a cash-out is paid by the room, not the pot
+        hand.collections.append(
+            Collection(player=name, amount=hand.money(b["won"], offset), pot_index=0, line=offset)
+        )
+    hand.summary_seats.append(
+        SummarySeat(
+            seat=next(s.seat for s in hand.seats if s.player == name),
+            player=name,
+            showed=shown,
+            folded_street=None,
+            cashed_out=cashed_out,
+            line=offset,
+        )
+    )
+
+
+def _freeze(hand: _Hand, block: Block) -> HandRecord:
+    h = hand.h
+    dealt = dict(hand.dealt)
+    for s in hand.shows:
+        if s.player in dealt and set(s.cards) != set(dealt[s.player]):
+            hand.notes.append(f"{s.player} shows other cards than were dealt (line {s.line + 1})")
+    fields = hand.record_fields(SITE, h.table, block, fixed_limit_blinds=False)
+    if h.fixed_bets is not None:
+        fields["small_bet"], fields["big_bet"] = h.fixed_bets
+    seats = tuple(
+        dataclasses.replace(s, stack_end_reported=hand.ends[s.player])
+        if s.player in hand.ends
+        else s
+        for s in hand.idle_seats_sat_out()  # classic Party lists those sitting out too
+    )
+    return HandRecord(
+        **fields,
+        tournament_id=h.tournament_id,
+        buy_in=h.buy_in,
+        seats=seats,
+        boards=(tuple(hand.board),) if hand.board else (),
+        summary_seats=tuple(hand.summary_seats),
+        side_payments=tuple(hand.side_payments),
+        main_pot_reported=hand.main,
+    )
+
+
+def hand_key(block: Block) -> str | None:
+    """The key of a block that failed: ``partypoker:<game number>``."""
+    return game_number_key(block, SITE)
+
+
+FORMAT = Format(
+    name="partypoker",
+    site=Site.PARTY,
+    parse=parse,
+    header=matches,
+    block_start=r"#Game No : |\*{5} Hand History [Ff]or Game ",
+    hand_key=hand_key,
+    lead_in=r"#Game No : \d+",
+)
