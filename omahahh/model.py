@@ -20,6 +20,11 @@ class Site(StrEnum):
     GGPOKER = "ggpoker"
     WINAMAX = "winamax"
     PHH = "phh"
+    IPOKER = "ipoker"
+    BOSS = "boss"
+    IGT = "igt"
+    MICROGAMING = "microgaming"
+    MERGE = "merge"
 
 
 class Street(StrEnum):

@@ -102,6 +102,15 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # iPoker XML (docs/SITES.md): one ``win`` and one ``bet`` per player, no rake, no
+    # uncalled element (both worked out from the bets), no showdown order; UTC (fpdb).
+    Site.IPOKER: RoomConventions(
+        site=Site.IPOKER,
+        prints_uncalled=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 
