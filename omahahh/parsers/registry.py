@@ -39,7 +39,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, ipoker, phh, pokerstars, winamax
+from omahahh.parsers import boss, ggpoker, ipoker, phh, pokerstars, winamax
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
@@ -51,6 +51,7 @@ FORMATS: tuple[Format, ...] = (
     winamax.FORMAT,
     phh.FORMAT,
     ipoker.FORMAT,
+    boss.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import html.entities
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -40,6 +41,27 @@ READ_LIMIT = 1 << 20
 """Longest piece of a physical line fed at once (a file written on one line)."""
 
 _DECLARATION_RE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>")
+_ENTITY_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
+
+
+def _html_entity(m: re.Match[str]) -> str:
+    """``&pound;`` (HTML, undefined in XML: Boss Media names) as the character itself."""
+    name = m.group(1)
+    if name in _XML_ENTITIES or name not in html.entities.name2codepoint:
+        return m.group()
+    char = chr(html.entities.name2codepoint[name])
+    return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}.get(char, char)
+
+
+def prepare(text: str) -> str:
+    """A line as expat is fed it: XML declarations and DOCTYPEs blanked out (a file may
+    paste documents together), HTML entity names replaced by their characters."""
+    if "<!" in text or "<?" in text:
+        text = _DECLARATION_RE.sub(lambda m: " " * len(m.group().encode()), text)
+    if "&" in text:
+        text = _ENTITY_RE.sub(_html_entity, text)
+    return text
 
 
 @dataclass(slots=True, eq=False)
@@ -313,14 +335,32 @@ def stream(lines: Iterable[Line], spec: Spec) -> Iterator[Piece]:
             reader = _Reader(spec, number - 1, reader.context())
             skipping = False
         reader.line_repaired = number if repaired else 0
-        clean = _DECLARATION_RE.sub(lambda m: " " * len(m.group().encode()), text)
-        data = clean.encode("utf-8") + (b"\n" if complete else b"")
+        data = prepare(text).encode("utf-8") + (b"\n" if complete else b"")
         try:
             reader.feed(data)
         except expat.ExpatError as exc:
             yield from reader.done
-            yield _broken(reader, exc, number, text)
-            skipping = True
+            broken = _broken(reader, exc, number, text)
+            if broken is not None:
+                yield broken
+            # Start again at the next hand, on this line if one starts after the error.
+            rest = (
+                text[(exc.offset or 0) + 1 :]
+                if exc.lineno == reader.parser.CurrentLineNumber
+                else ""
+            )
+            m = spec.resync.search(rest)
+            if m is None:
+                skipping = True
+                continue
+            reader = _Reader(spec, number - 1, reader.context())
+            try:
+                reader.feed(prepare(rest[m.start() :]).encode("utf-8") + b"\n")
+            except expat.ExpatError:
+                skipping = True
+                continue
+            yield from reader.done
+            reader.done.clear()
             continue
         yield from reader.done
         reader.done.clear()
@@ -361,12 +401,18 @@ def _finish(reader: _Reader, last_line: int) -> Iterator[Piece]:
         )
 
 
-def _broken(reader: _Reader, exc: expat.ExpatError, number: int, text: str) -> Piece:
-    """The piece for broken XML: the hand it is in (from its start), else the line."""
+def _broken(reader: _Reader, exc: expat.ExpatError, number: int, text: str) -> Piece | None:
+    """The piece for broken XML: the hand it is in (from its start), else the line.
+
+    A closing tag that matches nothing, between hands (``</ROOT>`` with no
+    ``<ROOT>``, a fixture cut from a longer file), holds no hand: no piece.
+    """
     line = (exc.lineno or 1) + reader.line_offset
     what = expat.errors.messages.get(exc.code, str(exc))
     message = f"not well-formed XML at line {line}, column {exc.offset}: {what}"
     if not reader.in_hand():
+        if exc.code == expat.errors.codes[expat.errors.XML_ERROR_TAG_MISMATCH]:
+            return None
         return Piece(start=number, lines=[text], error=("bad_xml", message, 0))
     node, inner = reader.first_open(), reader.building[-1]
     lines = reader.hand_text()

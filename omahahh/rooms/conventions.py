@@ -111,6 +111,17 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # Boss Media XML (docs/SITES.md): <SHOWDOWN POT> is the pot after rake
+    # (3BetHand.txt: board POT 17570, then POT 17555 RAKE 15); WIN per player
+    # excludes an unmatched bet, which no element returns; Unix times.
+    Site.BOSS: RoomConventions(
+        site=Site.BOSS,
+        prints_uncalled=False,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 
