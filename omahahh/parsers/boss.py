@@ -36,6 +36,7 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
+    UncalledReturn,
     variant_code,
 )
 from omahahh.money import CHIPS, unit_of
@@ -70,6 +71,7 @@ _GAME_KINDS = {
     "GAMEKIND_SITGO": GameType.TOURNAMENT,
     "GAMEKIND_TOURNAMENT": GameType.TOURNAMENT,
 }
+_PUTS_IN = frozenset({"HAND_BLINDS", "ACTION_BET", "ACTION_RAISE", "ACTION_CALL", "ACTION_ALLIN"})
 _HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low"}
 
 
@@ -142,8 +144,12 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         button = _button_from_blinds(hand, h)
     hole_count = 4
     board: list[int] = []
+    uncalled: list[UncalledReturn] = []
+    returned: dict[str, int] = {}
     for a in h.named("ACTION"):
         kind = a.get("TYPE")
+        if a.get("BANKROLL") and kind != "ACTION_ADJUSTEMENT" and a.get("PLAYER"):
+            _check_bankroll(hand, a, money, returned)
         if kind == "HAND_DEAL":
             cards = _cards(block, a)
             count = len(a.named("CARD"))
@@ -163,6 +169,14 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             if blind is None:
                 raise block.fail("unknown_action", f"blind {a.get('KIND')!r} of line {a.line}", a)
             hand.post(hand.known(a.get("PLAYER"), a), blind, money(a.get("VALUE"), a), a)
+        elif kind == "ACTION_ADJUSTEMENT":
+            player = hand.known(a.get("PLAYER"), a)
+            behind = hand.stack_of(player) - hand.spent.get(player, 0) + returned.get(player, 0)
+            amount = money(a.get("BANKROLL"), a) - behind if a.get("BANKROLL") else 0
+            if amount <= 0:
+                raise block.fail("bad_igt", f"adjustment of line {a.line} returns nothing", a)
+            returned[player] = returned.get(player, 0) + amount
+            uncalled.append(UncalledReturn(player=player, amount=amount, street=hand.street))
         elif kind.startswith("ACTION_"):
             _betting(block, hand, a, money, dialect)
         else:
@@ -220,6 +234,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         actions=tuple(hand.actions),
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(board),) if board else (),
+        uncalled=tuple(uncalled),
         collections=tuple(hand.collections),
         shows=tuple(hand.shows),
         total_pot_reported=total,
@@ -243,11 +258,14 @@ def _seats(
         if state == "STATE_EMPTY" or not name or (state == "STATE_RESERVED" and name not in acting):
             continue
         seat = int(p.get("SEAT") or 0)
+        stack = money(p.get("AMOUNT"), p)
+        if stack == 0 and name in acting:
+            stack = _stack_from_bankroll(hand, h, name, money, stack)
         hand.seat(
             Seat(
                 seat=seat,
                 player=name,
-                stack_start=money(p.get("AMOUNT"), p),
+                stack_start=stack,
                 sitting_out=state != "STATE_PLAYING" and name not in acting,
             ),
             p,
@@ -255,6 +273,43 @@ def _seats(
         if p.get("DEALER") == "Y":
             button = seat
     return button
+
+
+def _stack_from_bankroll(
+    hand: DocHand, h: Node, name: str, money: Callable[[str, Node], int], stack: int
+) -> int:
+    """A seat of 0.00 that puts chips in: IGT's first ``bankRoll`` of the player plus what
+    that action put in (nothing was in before it) is the stack."""
+    for a in h.named("ACTION"):
+        if a.get("PLAYER") == name and a.get("BANKROLL") and a.get("TYPE") in _PUTS_IN:
+            found = money(a.get("BANKROLL"), a) + money(a.get("VALUE"), a)
+            hand.notes.append(f"{name}'s seat says 0.00: stack {found} from bankRoll")
+            return found
+    return stack
+
+
+def _check_bankroll(
+    hand: DocHand, a: Node, money: Callable[[str, Node], int], returned: dict[str, int]
+) -> None:
+    """IGT states each player's chips behind after each action; note a disagreement
+    with what the amounts put in (checked before the action: it is read next)."""
+    player = a.get("PLAYER")
+    if not any(s.player == player for s in hand.seats):
+        return
+    stated = money(a.get("BANKROLL"), a)
+    before = hand.stack_of(player) - hand.spent.get(player, 0) + returned.get(player, 0)
+    value = money(a.get("VALUE") or "0", a) if a.get("TYPE") != "ACTION_FOLD" else 0
+    live = hand.live.get(player, 0)
+    kind = a.get("TYPE")
+    if kind in ("ACTION_CALL", "ACTION_RAISE", "ACTION_ALLIN"):
+        added = value - live  # IGT: street totals
+    else:
+        added = value if kind in ("ACTION_BET", "HAND_BLINDS") else 0
+    if before - added != stated:
+        hand.notes.append(
+            f"line {a.line}: {player} has {stated} behind by the text, {before - added} "
+            "by the amounts"
+        )
 
 
 def _button_from_blinds(hand: DocHand, h: Node) -> int | None:

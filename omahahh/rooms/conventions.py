@@ -122,6 +122,16 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # IGT JSON, Boss Media's successor (docs/SITES.md): the Boss hand in JSON; an
+    # unmatched bet comes back in ACTION_ADJUSTEMENT (IGT2019Hand.txt).
+    Site.IGT: RoomConventions(
+        site=Site.IGT,
+        prints_uncalled=True,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 
