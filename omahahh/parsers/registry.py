@@ -39,7 +39,17 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import boss, ggpoker, igt, ipoker, phh, pokerstars, winamax
+from omahahh.parsers import (
+    boss,
+    ggpoker,
+    igt,
+    ipoker,
+    merge,
+    microgaming,
+    phh,
+    pokerstars,
+    winamax,
+)
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
@@ -53,6 +63,8 @@ FORMATS: tuple[Format, ...] = (
     ipoker.FORMAT,
     boss.FORMAT,
     igt.FORMAT,
+    microgaming.FORMAT,
+    merge.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

@@ -132,6 +132,27 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # Microgaming XML (docs/SITES.md): Win amounts hold an unmatched bet unless a
+    # MoneyReturned action gives it back (PLO-6max-EUR-10-20-201603.v5.flat.txt: Win
+    # 1257.00 of a 627.00 pot and a 630.00 bet no one called); no pot total.
+    Site.MICROGAMING: RoomConventions(
+        site=Site.MICROGAMING,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # Merge XML (docs/SITES.md): <winner uncalled="true"> returns an unmatched bet
+    # (new.date.format.txt: 14.00 back), older files fold it into the winner's amount
+    # (PotLimitOmaha.txt: 22.20 of a 15.20 pot and a 7.00 bet no one called).
+    Site.MERGE: RoomConventions(
+        site=Site.MERGE,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 
