@@ -62,6 +62,7 @@ class FindingCode(StrEnum):
     RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
     # The audit itself
     REPLAY_FAILED = "replay_failed"
+    TEXT_REPAIRED = "text_repaired"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +218,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.WARNING,
         "R-RAKE-2, R-RAKE-3, R-RAKE-5",
         "The reported rake differs from the rake schedule's expectation (only with a schedule).",
+    ),
+    FindingCode.TEXT_REPAIRED: CodeInfo(
+        Severity.INFO,
+        "",
+        "Bytes of the hand's text were not valid in the encoding the file declares (UTF-8) and "
+        "were read one by one as cp1252 (iPoker writes `€` as the byte 0x80).",
     ),
     FindingCode.REPLAY_FAILED: CodeInfo(
         Severity.ERROR,

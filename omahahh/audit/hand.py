@@ -29,6 +29,7 @@ from omahahh.audit.settle import room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
+from omahahh.parsers.document import REPAIRED_NOTE
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.rooms.conventions import ROOMS, RoomConventions
 
@@ -114,6 +115,11 @@ def audit(
     out += reconciled
     if result.bad_cards:
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
+    out += [
+        make(hand.hand_key, FindingCode.TEXT_REPAIRED, note)
+        for note in hand.notes
+        if note.startswith(REPAIRED_NOTE)
+    ]
     out += _uncalled(hand, result, room)
     out += _total(hand, result, room)
     out += side_pot_findings(hand, result)
