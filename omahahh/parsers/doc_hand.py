@@ -51,6 +51,7 @@ class DocHand:
         self.street = Street.PREFLOP
         self.live: dict[str, int] = {}
         self.spent: dict[str, int] = {}
+        self.dead: dict[str, int] = {}  # antes and dead blinds: never an unmatched bet
         self.dealt: dict[str, tuple[int, ...]] = {}
         self.shows: list[Show] = []
         self.collections: list[Collection] = []
@@ -140,6 +141,8 @@ class DocHand:
         if kind is ActionKind.POST_ANTE and self.ante is None:
             self.ante = amount
         live = kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)
+        if not live:
+            self.dead[player] = self.dead.get(player, 0) + amount
         self.add(player, kind, amount, node, live=live)
 
     def act(
@@ -192,6 +195,10 @@ class DocHand:
                     line=max(0, node.line - self.block.line),
                 )
             )
+
+    def live_totals(self) -> dict[str, int]:
+        """Each player's chips put in over the hand, dead money left out."""
+        return {p: n - self.dead.get(p, 0) for p, n in self.spent.items()}
 
     def folded(self) -> set[str]:
         return {a.player for a in self.actions if a.kind is ActionKind.FOLD}

@@ -336,6 +336,7 @@ def stream(lines: Iterable[Line], spec: Spec) -> Iterator[Piece]:
             skipping = False
         reader.line_repaired = number if repaired else 0
         data = prepare(text).encode("utf-8") + (b"\n" if complete else b"")
+        start = reader.base + len(reader.buffer)  # expat's byte index of data[0]
         try:
             reader.feed(data)
         except expat.ExpatError as exc:
@@ -344,18 +345,15 @@ def stream(lines: Iterable[Line], spec: Spec) -> Iterator[Piece]:
             if broken is not None:
                 yield broken
             # Start again at the next hand, on this line if one starts after the error.
-            rest = (
-                text[(exc.offset or 0) + 1 :]
-                if exc.lineno == reader.parser.CurrentLineNumber
-                else ""
-            )
+            at = reader.parser.ErrorByteIndex - start
+            rest = data[at + 1 :].decode("utf-8", "ignore") if 0 <= at < len(data) else ""
             m = spec.resync.search(rest)
             if m is None:
                 skipping = True
                 continue
             reader = _Reader(spec, number - 1, reader.context())
             try:
-                reader.feed(prepare(rest[m.start() :]).encode("utf-8") + b"\n")
+                reader.feed(rest[m.start() :].encode("utf-8"))
             except expat.ExpatError:
                 skipping = True
                 continue
