@@ -19,8 +19,14 @@ from tests.conftest import CORPUS
 
 IPOKER = CORPUS / "iPokerXML"
 FPDB = IPOKER / "jejellyroll-fr__fpdb-3/regression-test-files/cash/iPoker/Flop"
-HH = IPOKER / "HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
-GG = IPOKER / "ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
+HH = (
+    IPOKER
+    / "HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
+)
+GG = (
+    IPOKER
+    / "ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
+)
 
 
 def corpus_hand(path: Path, gamecode: str) -> HandRecord:
@@ -147,7 +153,9 @@ def test_every_action_code_the_reader_knows_is_documented() -> None:
 
 
 def test_an_unknown_action_code_is_a_failure_naming_its_line() -> None:
-    text = session(CRAFTED.replace('no="9" player="Hero" type="4"', 'no="9" player="Hero" type="42"'))
+    text = session(
+        CRAFTED.replace('no="9" player="Hero" type="4"', 'no="9" player="Hero" type="42"')
+    )
     (failure,) = parse_text(text, "crafted.xml")
     assert isinstance(failure, ParseFailure) and failure.reason_code == "unknown_action"
     assert failure.source_line == line_of(text, 'type="42"') and "'42'" in failure.reason

@@ -61,7 +61,9 @@ def test_documents_pasted_together_and_text_between_hands_are_one_stream() -> No
 
 
 def test_several_hands_on_one_line_each_keep_their_own_text() -> None:
-    found = pieces('<session><game gamecode="1"><a/></game><game gamecode="2"><b/></game></session>')
+    found = pieces(
+        '<session><game gamecode="1"><a/></game><game gamecode="2"><b/></game></session>'
+    )
     assert [p.lines for p in found] == [
         ['<game gamecode="1"><a/></game>'],
         ['<game gamecode="2"><b/></game>'],

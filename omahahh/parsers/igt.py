@@ -41,7 +41,7 @@ SITE = Site.IGT
 IGT = Dialect(site=SITE, call=Amount.TO, date_scale=1000)
 
 _HISTORY_RE = re.compile(r'"history"\s*:\s*\[')
-_HAND_START_RE = re.compile(r'\{\s*"player"\s*:')
+_HAND_START_RE = re.compile(r'\{\s*"player"\s*:\s*\[')
 _DECODER = json.JSONDecoder()
 
 # JSON key -> Boss XML attribute, per element.
@@ -186,7 +186,11 @@ def stream(lines: Iterable[Line], path: str) -> Iterator[DocBlock]:
                     path, start_line, text, "bad_igt", "a history entry is not an object"
                 )
                 continue
-            node = history_node(hand, start_line)
+            try:
+                node = history_node(hand, start_line)
+            except (AttributeError, TypeError, ValueError) as exc:
+                yield _failure(path, start_line, text, "bad_igt", f"not an IGT hand: {exc}")
+                continue
             yield DocBlock(
                 path=path,
                 line=start_line,
