@@ -306,3 +306,12 @@ def test_corpus_hands_audit_clean(gamecode: str) -> None:
     }[gamecode]
     hand = corpus_hand(path, gamecode)
     assert [f.code for f in audit_hand(hand).findings if f.severity.value != "info"] == []
+
+
+@pytest.mark.parametrize(
+    "printed", ["2021-05-18 18:26:13", "18.05.2021 18:26:13", "2021/05/18 18:26:13"]
+)
+def test_the_date_shapes_ipoker_prints(printed: str) -> None:
+    hand = one(session(CRAFTED.replace("2021-05-18 18:26:13", printed)))
+    assert hand.started_at == datetime(2021, 5, 18, 18, 26, 13, tzinfo=UTC)
+    assert hand.started_at_text == printed

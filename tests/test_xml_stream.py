@@ -11,10 +11,10 @@ from omahahh.parsers.xml_stream import (
     MAX_HAND_BYTES,
     Piece,
     Spec,
-    decoded_lines,
+    decoded_chunks,
     repair_line,
     stream,
-    text_lines,
+    text_chunks,
 )
 
 SPEC = Spec(
@@ -25,7 +25,7 @@ SPEC = Spec(
 
 
 def pieces(text: str) -> list[Piece]:
-    return list(stream(text_lines(text.split("\n")), SPEC))
+    return list(stream(text_chunks(text.split("\n")), SPEC))
 
 
 def test_each_game_is_a_piece_starting_at_its_own_line_with_the_session_header() -> None:
@@ -132,7 +132,7 @@ def test_repaired_lines_travel_with_the_hands_they_concern() -> None:
         b'<game gamecode="1">\n<player name="Pr\xe4xn"/>\n</game>\n'
         b'<game gamecode="2">\n<player name="Bob"/>\n</game>\n</session>\n'
     )
-    found = list(stream(decoded_lines(io.BytesIO(data)), SPEC))
+    found = list(stream(decoded_chunks(io.BytesIO(data)), SPEC))
     assert [p.repaired for p in found] == [(3, 6), (3,)]
     assert found[0].node is not None
     assert found[0].node.first("player").get("name") == "Präxn"  # type: ignore[union-attr]
@@ -141,13 +141,13 @@ def test_repaired_lines_travel_with_the_hands_they_concern() -> None:
 
 def test_line_ends_and_bom_are_normalised_and_counted() -> None:
     data = b'\xef\xbb\xbf<session>\r\n\r\n<game gamecode="1"/>\r<game gamecode="2"/>\n'
-    found = list(stream(decoded_lines(io.BytesIO(data)), SPEC))
+    found = list(stream(decoded_chunks(io.BytesIO(data)), SPEC))
     assert [p.start for p in found] == [3, 4]
 
 
 def test_utf16_files_are_read() -> None:
     data = '<session>\n<game gamecode="1"/>\n</session>\n'.encode("utf-16")
-    (piece,) = list(stream(decoded_lines(io.BytesIO(data)), SPEC))
+    (piece,) = list(stream(decoded_chunks(io.BytesIO(data)), SPEC))
     assert piece.start == 2 and piece.node is not None
 
 
@@ -155,7 +155,7 @@ def test_a_huge_line_comes_in_pieces_and_its_hands_still_read() -> None:
     games = "".join(f'<game gamecode="{i}"><r v="{"é" * 50}"/></game>' for i in range(40_000))
     data = ("<session>" + games + "</session>").encode()
     assert len(data) > 2 << 20  # longer than two pieces of READ_LIMIT
-    found = list(stream(decoded_lines(io.BytesIO(data)), SPEC))
+    found = list(stream(decoded_chunks(io.BytesIO(data)), SPEC))
     assert len(found) == 40_000 and all(p.start == 1 and p.error is None for p in found)
     assert found[-1].node is not None and found[-1].node.first("r").get("v") == "é" * 50  # type: ignore[union-attr]
 
@@ -165,6 +165,6 @@ def test_an_element_never_closed_stops_growing_at_the_hand_size_limit() -> None:
     lines = ["<session>", '<game gamecode="1">']
     lines += [body] * (MAX_HAND_BYTES // len(body) + 10)
     lines += ['<game gamecode="2"/>']
-    found = list(stream(text_lines(lines), SPEC))
+    found = list(stream(text_chunks(lines), SPEC))
     assert found[0].error is not None and found[0].error[0] == "hand_too_large"
     assert found[0].start == 2

@@ -47,6 +47,7 @@ class DocHand:
         self.block = block
         self.unit = unit
         self.seats: list[Seat] = []
+        self.stacks: dict[str, int] = {}
         self.actions: list[Action] = []
         self.street = Street.PREFLOP
         self.live: dict[str, int] = {}
@@ -70,18 +71,19 @@ class DocHand:
             raise self.block.fail(
                 "duplicate_seat", f"two players in seat {seat.seat} (line {node.line})", node
             )
-        if any(s.player == seat.player for s in self.seats):
+        if seat.player in self.stacks:
             raise self.block.fail(
                 "duplicate_player", f"{seat.player!r} sits in two seats (line {node.line})", node
             )
         self.seats.append(seat)
+        self.stacks[seat.player] = seat.stack_start
 
     def stack_of(self, player: str) -> int:
-        return next(s.stack_start for s in self.seats if s.player == player)
+        return self.stacks[player]
 
     def known(self, player: str, node: Node) -> str:
         """``player`` when seated; an action by anyone else is a parse error."""
-        if not any(s.player == player for s in self.seats):
+        if player not in self.stacks:
             raise self.block.fail(
                 "unknown_player", f"<{node.tag}> of line {node.line} names {player!r}, "
                 "who has no seat", node,

@@ -23,7 +23,15 @@ from omahahh.money import to_minor
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.sources import Block
-from omahahh.parsers.xml_stream import Line, Node, Piece, Spec, decoded_lines, stream, text_lines
+from omahahh.parsers.xml_stream import (
+    Chunk,
+    Node,
+    Piece,
+    Spec,
+    decoded_chunks,
+    stream,
+    text_chunks,
+)
 
 REPAIRED_NOTE = "bytes read as cp1252"
 """Start of the note a hand carries when bytes of its text were not UTF-8 (the audit's
@@ -86,15 +94,15 @@ def document_format(
 ) -> Format:
     """The Format of an XML room whose hand elements ``spec`` names, built by ``build``."""
 
-    def pieces(lines: Iterable[Line]) -> Iterator[Piece]:
-        return stream(lines, spec)
+    def pieces(chunks: Iterable[Chunk]) -> Iterator[Piece]:
+        return stream(chunks, spec)
 
     def read(path: str, recorded: str) -> Iterator[Block]:
         with open(path, "rb") as fh:
-            yield from blocks_of_pieces(recorded, name, pieces(decoded_lines(fh)))
+            yield from blocks_of_pieces(recorded, name, pieces(decoded_chunks(fh)))
 
     def split(path: str, lines: list[str]) -> list[Block]:
-        return list(blocks_of_pieces(path, name, pieces(text_lines(lines))))
+        return list(blocks_of_pieces(path, name, pieces(text_chunks(lines))))
 
     def parse(block: Block, context: ParseContext) -> HandRecord:
         doc = block if isinstance(block, DocBlock) else _restream(block, name, pieces)
@@ -122,10 +130,10 @@ def document_format(
 
 
 def _restream(
-    block: Block, name: str, pieces: Callable[[Iterable[Line]], Iterator[Piece]]
+    block: Block, name: str, pieces: Callable[[Iterable[Chunk]], Iterator[Piece]]
 ) -> DocBlock:
     """A plain block of a structured format (text given directly): read it again."""
-    found = list(blocks_of_pieces(block.path, name, pieces(text_lines(block.lines))))
+    found = list(blocks_of_pieces(block.path, name, pieces(text_chunks(block.lines))))
     if len(found) != 1:
         raise HandParseError("bad_" + name, f"expected one hand element, found {len(found)}", 0)
     doc = found[0]
@@ -145,6 +153,7 @@ def _restream(
 _SYMBOLS_RE = re.compile(r"[^\d.,\-]")
 _DECIMAL_COMMA_RE = re.compile(r",\d{1,2}$")
 _DECIMAL_POINT_RE = re.compile(r"\.\d{1,2}$")
+_SIMPLE_RE = re.compile(r"(?P<whole>\d+)(?P<mark>[.,])(?P<cents>\d{1,2})")
 
 
 def bare_amount(text: str) -> str:
@@ -181,8 +190,13 @@ def read_amount(text: str, unit: int, mark: str | None) -> int:
     (1480, 100000)
     """
     bare = bare_amount(text)
+    if bare.isdigit():
+        return int(bare) * unit
     if not bare:
         raise MoneyError(f"not an amount: {text!r}")
+    fast = _SIMPLE_RE.fullmatch(bare)
+    if fast is not None and (mark is None or fast["mark"] == mark) and unit == 100:
+        return int(fast["whole"]) * 100 + int(fast["cents"].ljust(2, "0"))
     if mark is None:
         last = max(bare.rfind(","), bare.rfind("."))
         decimal = None if last < 0 or len(bare) - last - 1 == 3 else bare[last]

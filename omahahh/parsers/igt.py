@@ -35,7 +35,13 @@ from omahahh.parsers.doc_hand import Amount
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format
 from omahahh.parsers.sources import Block
-from omahahh.parsers.xml_stream import MAX_HAND_BYTES, Line, Node, decoded_lines, text_lines
+from omahahh.parsers.xml_stream import (
+    MAX_HAND_BYTES,
+    Chunk,
+    Node,
+    decoded_chunks,
+    text_chunks,
+)
 
 SITE = Site.IGT
 IGT = Dialect(site=SITE, call=Amount.TO, date_scale=1000)
@@ -110,21 +116,19 @@ def history_node(hand: dict[str, Any], line: int) -> Node:
     return root
 
 
-def stream(lines: Iterable[Line], path: str) -> Iterator[DocBlock]:
+def stream(chunks: Iterable[Chunk], path: str) -> Iterator[DocBlock]:
     """The hands of an IGT JSON document, one decoded at a time (see the module)."""
     buffer = ""
     base_line = 1  # file line of buffer[0]
-    feed = iter(lines)
+    feed = iter(chunks)
     eof = False
 
-    def more() -> bool:
+    def more() -> None:
         nonlocal buffer, eof
-        for text, _, complete in feed:
-            buffer += text + ("\n" if complete else "")
-            if len(buffer) > 1 << 16 or not complete:
-                return True
+        for text, _ in feed:
+            buffer += text
+            return
         eof = True
-        return buffer != ""
 
     def drop(upto: int) -> None:
         nonlocal buffer, base_line
@@ -213,7 +217,7 @@ def _failure(path: str, line: int, text: str, code: str, message: str, offset: i
 
 def parse(block: Block, context: ParseContext) -> HandRecord:
     if not isinstance(block, DocBlock):
-        found = list(stream(text_lines(block.lines), block.path))
+        found = list(stream(text_chunks(block.lines), block.path))
         if len(found) != 1:
             raise HandParseError("bad_igt", f"expected one hand, found {len(found)}", 0)
         block = found[0]
@@ -225,11 +229,11 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
 
 def _read(path: str, recorded: str) -> Iterator[Block]:
     with open(path, "rb") as fh:
-        yield from stream(decoded_lines(fh), recorded)
+        yield from stream(decoded_chunks(fh), recorded)
 
 
 def _split(path: str, lines: list[str]) -> list[Block]:
-    return list(stream(text_lines(lines), path))
+    return list(stream(text_chunks(lines), path))
 
 
 def _sniff(head: str) -> bool:

@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
@@ -46,6 +45,7 @@ from omahahh.model import (
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.parsers.common import zone
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, decimal_mark, document_format, read_amount
@@ -86,8 +86,6 @@ _STRUCTURES = (
 _HI_LO_RE = re.compile(r"Hi[-/ ]?Lo(?:w)?|\bH/?L\b|Omaha ?8", re.IGNORECASE)
 _OTHER_GAME_RE = re.compile(r"Hold.?em|Stud|Razz|Draw|Badugi|Pineapple", re.IGNORECASE)
 _STAKES_RE = re.compile(r"(?P<sb>[^\s/]*\d[^\s/]*)/(?P<bb>[^\s/]*\d[^\s/]*)")
-_DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S",
-                 "%d-%m-%Y %H:%M:%S", "%Y-%m-%d %H:%M", "%d/%m/%Y %H:%M")  # fmt: skip
 _TRUE = ("true", "1", "yes")
 
 
@@ -107,13 +105,29 @@ def _hidden(token: str) -> bool:
     return token.upper() == "X" or not token.strip()
 
 
+_DATE_RES = (
+    (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+)
+"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``
+(year, month, day positions)."""
+
+
 def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime:
-    for fmt in _DATE_FORMATS:
-        try:
-            local = datetime.strptime(text, fmt)
-        except ValueError:
+    for pattern, (y, m, d) in _DATE_RES:
+        found = pattern.match(text)
+        if found is None:
             continue
-        return local.replace(tzinfo=ZoneInfo(zone_name)).astimezone(UTC)
+        parts = found.groups()
+        try:
+            local = datetime(
+                int(parts[y]), int(parts[m]), int(parts[d]),
+                int(parts[3]), int(parts[4]), int(parts[5] or 0), tzinfo=zone(zone_name),
+            )  # fmt: skip
+        except ValueError:
+            break
+        return local.astimezone(UTC)
     raise block.fail("bad_date", f"line {node.line}: unreadable date {text!r}", node)
 
 

@@ -38,6 +38,8 @@ MAX_HAND_BYTES = 16 << 20
 TAIL_BYTES = 1 << 16
 """Bytes kept between hands: a start tag may span several fed lines."""
 READ_LIMIT = 1 << 20
+BATCH_BYTES = 1 << 16
+"""Bytes fed to expat per call: lines are gathered, not fed one at a time."""
 """Longest piece of a physical line fed at once (a file written on one line)."""
 
 _DECLARATION_RE = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>")
@@ -149,57 +151,87 @@ def repair_line(raw: bytes) -> tuple[str, int]:
     return "".join(parts), repaired
 
 
-Line = tuple[str, int, bool]
-"""(text without its line end, bytes repaired as cp1252, whether the physical line ends here)."""
+Chunk = tuple[str, tuple[int, ...]]
+"""Decoded text (whole lines, each ending in a line feed, but for a file's last line or a
+piece of a very long one) and the offsets, from its first line, of lines whose bytes
+were repaired."""
 
 
-def text_lines(lines: Iterable[str]) -> Iterator[Line]:
-    """Decoded text lines (a string's, or a text reader's) as the stream's input."""
+def text_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+    """Decoded text lines (a string's) as the stream's input, about 64 KiB at a time."""
+    batch: list[str] = []
+    size = 0
     for line in lines:
-        yield line, 0, True
+        batch.append(line)
+        size += len(line) + 1
+        if size >= BATCH_BYTES:
+            yield "\n".join(batch) + "\n", ()
+            batch, size = [], 0
+    if batch:
+        yield "\n".join(batch) + "\n", ()
 
 
-def decoded_lines(fh: BinaryIO) -> Iterator[Line]:
-    """A binary file's lines with the bytes repaired on each, streamed.
+def decoded_chunks(fh: BinaryIO) -> Iterator[Chunk]:
+    """A binary file's text, about a megabyte at a time, line ends made line feeds.
 
-    UTF-16 (by its BOM) is decoded as such; otherwise UTF-8 with cp1252 repair.
-    A physical line longer than :data:`READ_LIMIT` comes in pieces, cut after an
-    ASCII byte so that no character is split; only the last piece ends the line.
+    UTF-16 (by its BOM) is decoded as such; otherwise UTF-8, and a line that is not
+    valid UTF-8 has its bad bytes read as cp1252 (:func:`repair_line`). A physical
+    line longer than :data:`READ_LIMIT` is cut after an ASCII byte, so no character
+    is split.
     """
     head = fh.read(4)
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         decoder = codecs.getincrementaldecoder("utf-16")(errors="replace")
-        pending = decoder.decode(head)
+        text = decoder.decode(head)
         while data := fh.read(READ_LIMIT):
-            pending += decoder.decode(data)
-            *whole, pending = pending.split("\n")
-            for line in whole:
-                yield line.rstrip("\r").lstrip("\ufeff"), 0, True
-        pending += decoder.decode(b"", final=True)
-        if pending:
-            yield pending.rstrip("\r").lstrip("\ufeff"), 0, True
+            text += decoder.decode(data)
+            cut = text.rfind("\n") + 1
+            if cut:
+                yield _newlines(text[:cut]).lstrip("\ufeff"), ()
+                text = text[cut:]
+        text += decoder.decode(b"", final=True)
+        if text:
+            yield _newlines(text).lstrip("\ufeff"), ()
         return
     carry = head[3:] if head.startswith(b"\xef\xbb\xbf") else head
     while True:
-        chunk = fh.readline(READ_LIMIT)
-        data = carry + chunk
-        carry = b""
+        data = fh.read(READ_LIMIT)
+        raw = carry + data
         if not data:
+            if raw:
+                yield _decode(raw)
             return
-        if data.endswith(b"\n") or not chunk:
-            body = data[:-2] if data.endswith(b"\r\n") else data.removesuffix(b"\n")
-            for part in body.split(b"\r"):  # old-Mac CR line ends
-                text, repaired = repair_line(part)
-                yield text, repaired, True
-            continue
-        cut = len(data)
-        while cut > 0 and data[cut - 1] >= 0x80:
-            cut -= 1
-        if cut == 0:  # no ASCII byte at all in a megabyte: not a hand history
-            cut = len(data)
-        carry = data[cut:]
-        text, repaired = repair_line(data[:cut])
-        yield text, repaired, False
+        cut = raw.rfind(b"\n") + 1 or raw.rfind(b"\r", 0, len(raw) - 1) + 1
+        if not cut and len(raw) >= READ_LIMIT:  # one very long line: cut after ASCII
+            cut = len(raw)
+            while cut > 0 and raw[cut - 1] >= 0x80:
+                cut -= 1
+            cut = cut or len(raw)
+        raw, carry = raw[:cut], raw[cut:]
+        if raw:
+            yield _decode(raw)
+
+
+def _newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _decode(raw: bytes) -> Chunk:
+    """Bytes of whole lines to text; the lines not valid UTF-8 repaired one by one."""
+    if b"\r" in raw:
+        raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    try:
+        return raw.decode("utf-8"), ()
+    except UnicodeDecodeError:
+        pass
+    lines = []
+    repaired = []
+    for i, part in enumerate(raw.split(b"\n")):
+        text, n = repair_line(part)
+        lines.append(text)
+        if n:
+            repaired.append(i)
+    return "\n".join(lines), tuple(repaired)
 
 
 class _Reader:
@@ -219,8 +251,7 @@ class _Reader:
         self.building: list[Node] = []  # the kept element being built, outermost first
         self.kept_is_hand = False
         self.hand_start_byte = -1
-        self.line_repaired = 0  # the file line being fed, when bytes on it were repaired
-        self.repairs: list[int] = []  # repaired lines of the kept element
+        self.repaired: list[int] = []  # repaired file lines fed that a kept element may hold
         self.done: list[Piece] = []
         self.depth = 0
         self.feed(WRAPPER)
@@ -231,14 +262,13 @@ class _Reader:
 
     def _start(self, tag: str, attrs: dict[str, str]) -> None:
         self.depth += 1
-        node = Node(tag, attrs, self._line())
+        node = Node(tag, attrs, self.parser.CurrentLineNumber + self.line_offset)
         if self.building:
             self.building[-1].children.append(node)
             self.building.append(node)
         elif self.depth > 1 and (tag in self.spec.hands or tag in self.spec.contexts):
             self.building = [node]
             self.kept_is_hand = tag in self.spec.hands
-            self.repairs = [self.line_repaired] if self.line_repaired else []
             if self.kept_is_hand:
                 self.hand_start_byte = self.parser.CurrentByteIndex
         else:
@@ -255,20 +285,25 @@ class _Reader:
                 self.scopes.pop()
             return
         node = self.building.pop()
-        self.note_repair()
-        node.repaired = tuple(self.repairs)
+        if self.repaired:
+            last = self._line()
+            node.repaired = tuple(n for n in self.repaired if node.line <= n <= last)
         if not self.kept_is_hand:
             self.scopes[-1][tag] = node
             return
         context = self.context()
-        repaired = sorted({n for c in context.values() for n in c.repaired} | set(self.repairs))
+        repaired = node.repaired
+        if any(c.repaired for c in context.values()):
+            repaired = tuple(
+                sorted({n for c in context.values() for n in c.repaired} | set(repaired))
+            )
         self.done.append(
             Piece(
                 start=node.line,
                 lines=self.hand_text(self.parser.CurrentByteIndex),
                 node=node,
                 context=context,
-                repaired=tuple(repaired),
+                repaired=repaired,
             )
         )
         self.hand_start_byte = -1
@@ -278,11 +313,9 @@ class _Reader:
             self.building[-1].text += data
 
     # helpers
-    def note_repair(self) -> None:
-        if self.building and self.line_repaired and self.line_repaired not in self.repairs:
-            self.repairs.append(self.line_repaired)
-
     def context(self) -> dict[str, Node]:
+        if len(self.scopes) == 1:
+            return dict(self.scopes[0])
         merged: dict[str, Node] = {}
         for scope in self.scopes:
             merged.update(scope)
@@ -298,10 +331,15 @@ class _Reader:
             raw = bytes(self.buffer[start : close + 1 if close >= 0 else len(self.buffer)])
         return raw.decode("utf-8", errors="replace").rstrip("\n").split("\n")
 
-    def feed(self, data: bytes) -> None:
+    def position(self) -> int:
+        """expat's byte index of the next byte fed."""
+        return self.base + len(self.buffer)
+
+    def feed(self, data: bytes, repaired: list[int] | None = None) -> None:
+        if repaired:
+            self.repaired.extend(repaired)
         self.buffer += data
         self.parser.Parse(data, False)
-        self.note_repair()
         if self.hand_start_byte >= 0:
             keep_from = self.hand_start_byte - self.base
         else:
@@ -309,6 +347,9 @@ class _Reader:
         if keep_from > 0:
             del self.buffer[:keep_from]
             self.base += keep_from
+        if self.repaired:  # forget repairs no element still open can hold
+            oldest = self.building[0].line if self.building else self._line()
+            self.repaired = [n for n in self.repaired if n >= oldest]
 
     def in_hand(self) -> bool:
         return bool(self.building) and self.kept_is_hand
@@ -317,66 +358,92 @@ class _Reader:
         return self.building[0]
 
 
-def stream(lines: Iterable[Line], spec: Spec) -> Iterator[Piece]:
-    """The hand pieces of a decoded stream of lines (:data:`Line`); see the module."""
-    reader = _Reader(spec, 0, {})
-    number = 0  # file line of the text being fed
-    skipping = False
-    line_start = True
-    for text, repaired, complete in lines:
-        if line_start:
-            number += 1
-        line_start = complete
-        if skipping:
-            m = spec.resync.search(text)
-            if m is None:
-                continue
-            text = text[m.start() :]
-            reader = _Reader(spec, number - 1, reader.context())
-            skipping = False
-        reader.line_repaired = number if repaired else 0
-        data = prepare(text).encode("utf-8") + (b"\n" if complete else b"")
-        start = reader.base + len(reader.buffer)  # expat's byte index of data[0]
-        try:
-            reader.feed(data)
-        except expat.ExpatError as exc:
-            yield from reader.done
-            broken = _broken(reader, exc, number, text)
-            if broken is not None:
-                yield broken
-            # Start again at the next hand, on this line if one starts after the error.
-            at = reader.parser.ErrorByteIndex - start
-            rest = data[at + 1 :].decode("utf-8", "ignore") if 0 <= at < len(data) else ""
-            m = spec.resync.search(rest)
-            if m is None:
-                skipping = True
-                continue
-            reader = _Reader(spec, number - 1, reader.context())
+class _Stream:
+    """The loop of :func:`stream`: batches fed to a reader, a new reader after broken XML."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.reader = _Reader(spec, 0, {})
+        self.skipping = False
+        self.last_line = 0
+
+    def feed(self, data: bytes, repaired: list[int], first_line: int) -> Iterator[Piece]:
+        """Feed ``data`` (whole lines from file line ``first_line``), resyncing after errors."""
+        while data:
+            reader = self.reader
+            start = reader.position()
             try:
-                reader.feed(rest[m.start() :].encode("utf-8"))
-            except expat.ExpatError:
-                skipping = True
+                reader.feed(data, repaired)
+            except expat.ExpatError as exc:
+                yield from reader.done
+                at = reader.parser.ErrorByteIndex - start
+                at = min(max(at, 0), len(data))
+                line = (exc.lineno or 1) + reader.line_offset
+                broken = _broken(reader, exc, line, _line_text(data, first_line, line))
+                if broken is not None:
+                    yield broken
+                # Start again at the next hand, on this line if one starts after the error.
+                rest = data[at + 1 :].decode("utf-8", "ignore")
+                m = self.spec.resync.search(rest)
+                if m is None:
+                    self.skipping = True
+                    return
+                line_at = line + rest.count("\n", 0, m.start())
+                self.reader = _Reader(self.spec, line_at - 1, reader.context())
+                data = rest[m.start() :].encode("utf-8")
+                repaired = [n for n in repaired if n >= line_at]
+                first_line = line_at
                 continue
             yield from reader.done
             reader.done.clear()
-            continue
-        yield from reader.done
-        reader.done.clear()
-        if reader.in_hand() and len(reader.buffer) > MAX_HAND_BYTES:
-            node = reader.first_open()
-            yield Piece(
-                start=node.line,
-                lines=reader.hand_text()[:1],
-                error=(
-                    "hand_too_large",
-                    f"<{node.tag}> opened at line {node.line} is still open after "
-                    f"{MAX_HAND_BYTES >> 20} MiB: an element is never closed",
-                    0,
-                ),
-            )
-            skipping = True
-    if not skipping:
-        yield from _finish(reader, number)
+            if reader.in_hand() and len(reader.buffer) > MAX_HAND_BYTES:
+                node = reader.first_open()
+                yield Piece(
+                    start=node.line,
+                    lines=reader.hand_text()[:1],
+                    error=(
+                        "hand_too_large",
+                        f"<{node.tag}> opened at line {node.line} is still open after "
+                        f"{MAX_HAND_BYTES >> 20} MiB: an element is never closed",
+                        0,
+                    ),
+                )
+                self.skipping = True
+            return
+
+
+def _line_text(data: bytes, first_line: int, line: int) -> str:
+    lines = data.decode("utf-8", "replace").split("\n")
+    index = line - first_line
+    return lines[index] if 0 <= index < len(lines) else ""
+
+
+def stream(chunks: Iterable[Chunk], spec: Spec) -> Iterator[Piece]:
+    """The hand pieces of decoded text (:data:`Chunk` after chunk); see the module."""
+    state = _Stream(spec)
+    line = 1  # file line where the next chunk starts
+    ends_line = True
+    for text, repaired in chunks:
+        if text:
+            ends_line = text.endswith("\n")
+        lines_in = text.count("\n")
+        if state.skipping:
+            m = spec.resync.search(text)
+            if m is None:
+                line += lines_in
+                continue
+            skipped = text.count("\n", 0, m.start())
+            text = text[m.start() :]
+            repaired = tuple(r - skipped for r in repaired if r >= skipped)
+            line += skipped
+            lines_in -= skipped
+            state.reader = _Reader(spec, line - 1, state.reader.context())
+            state.skipping = False
+        data = prepare(text).encode("utf-8")
+        yield from state.feed(data, [line + r for r in repaired], line)
+        line += lines_in
+    if not state.skipping:
+        yield from _finish(state.reader, line - 1 if ends_line else line)
 
 
 def _finish(reader: _Reader, last_line: int) -> Iterator[Piece]:
@@ -399,23 +466,23 @@ def _finish(reader: _Reader, last_line: int) -> Iterator[Piece]:
         )
 
 
-def _broken(reader: _Reader, exc: expat.ExpatError, number: int, text: str) -> Piece | None:
+def _broken(reader: _Reader, exc: expat.ExpatError, line: int, text: str) -> Piece | None:
     """The piece for broken XML: the hand it is in (from its start), else the line.
 
     A closing tag that matches nothing, between hands (``</ROOT>`` with no
     ``<ROOT>``, a fixture cut from a longer file), holds no hand: no piece.
     """
-    line = (exc.lineno or 1) + reader.line_offset
     what = expat.errors.messages.get(exc.code, str(exc))
     message = f"not well-formed XML at line {line}, column {exc.offset}: {what}"
     if not reader.in_hand():
         if exc.code == expat.errors.codes[expat.errors.XML_ERROR_TAG_MISMATCH]:
             return None
-        return Piece(start=number, lines=[text], error=("bad_xml", message, 0))
+        return Piece(start=line, lines=[text], error=("bad_xml", message, 0))
     node, inner = reader.first_open(), reader.building[-1]
     lines = reader.hand_text()
     where = f" (in <{inner.tag}> of line {inner.line})" if inner is not node else ""
     offset = min(max(0, line - node.line), len(lines) - 1)
+    lines = lines[: offset + 1]  # the batch fed may run past the broken line
     return Piece(
         start=node.line,
         lines=lines,
