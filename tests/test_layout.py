@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("audit",),
     ("dataset",),
     ("stats",),
+    ("fairness",),
     ("report",),
     ("export",),
     ("cli",),

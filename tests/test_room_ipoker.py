@@ -239,8 +239,8 @@ def test_cp1252_euro_in_a_utf8_file_is_repaired_with_a_finding() -> None:
     assert b"\x80" in path.read_bytes()
     hand = corpus_hand(path, "3422554295")
     assert hand.currency == "EUR" and hand.stakes == "€2/€4"
-    assert any(n.startswith("bytes read as cp1252 on lines 7,") for n in hand.notes)
-    assert "text_repaired" in [f.code.value for f in audit_hand(hand).findings]
+    assert hand.repaired_lines[0] == 7  # the session's <gametype>, which the game depends on
+    assert "decoding_repaired" in [f.code.value for f in audit_hand(hand).findings]
 
 
 def test_crafted_cp1252_name_is_read_and_noted() -> None:
@@ -248,7 +248,7 @@ def test_crafted_cp1252_name_is_read_and_noted() -> None:
     (hand,) = [parse_block(b) for b in iter_blocks(_written("", data))]
     assert isinstance(hand, HandRecord)
     assert hand.seats[1].player == "Präxn" and hand.stakes == "€0,50/€1"
-    assert any(n.startswith("bytes read as cp1252") for n in hand.notes)
+    assert hand.repaired_lines  # the name's line and the session header's euro
 
 
 def test_uncalled_bet_flag_false_win_holds_the_unmatched_bet() -> None:

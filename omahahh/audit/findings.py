@@ -60,9 +60,10 @@ class FindingCode(StrEnum):
     RAKE_MISMATCH = "rake_mismatch"
     RAKE_ALLOCATION_INFERRED = "rake_allocation_inferred"
     RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
+    # The text itself
+    DECODING_REPAIRED = "decoding_repaired"
     # The audit itself
     REPLAY_FAILED = "replay_failed"
-    TEXT_REPAIRED = "text_repaired"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,11 +220,11 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "R-RAKE-2, R-RAKE-3, R-RAKE-5",
         "The reported rake differs from the rake schedule's expectation (only with a schedule).",
     ),
-    FindingCode.TEXT_REPAIRED: CodeInfo(
+    FindingCode.DECODING_REPAIRED: CodeInfo(
         Severity.INFO,
         "",
-        "Bytes of the hand's text were not valid in the encoding the file declares (UTF-8) and "
-        "were read one by one as cp1252 (iPoker writes `€` as the byte 0x80).",
+        "A line of the hand was not valid UTF-8 and was read as cp1252 (names may be "
+        "spelled differently than the room meant).",
     ),
     FindingCode.REPLAY_FAILED: CodeInfo(
         Severity.ERROR,

@@ -29,7 +29,6 @@ from omahahh.audit.settle import room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
-from omahahh.parsers.document import REPAIRED_NOTE
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.rooms.conventions import ROOMS, RoomConventions
 
@@ -113,13 +112,17 @@ def audit(
     rows = awards if awards is not None else match_awards(hand, result)
     out = betting_findings(hand, result, rules)
     out += reconciled
+    out += [
+        make(
+            hand.hand_key,
+            FindingCode.DECODING_REPAIRED,
+            f"line {line}: not valid UTF-8; read as cp1252",
+            reported=f"line {line}",
+        )
+        for line in hand.repaired_lines
+    ]
     if result.bad_cards:
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
-    out += [
-        make(hand.hand_key, FindingCode.TEXT_REPAIRED, note)
-        for note in hand.notes
-        if note.startswith(REPAIRED_NOTE)
-    ]
     out += _uncalled(hand, result, room)
     out += _total(hand, result, room)
     out += side_pot_findings(hand, result)

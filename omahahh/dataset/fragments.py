@@ -276,6 +276,7 @@ class FragmentBuilder:
                 dealt_in=is_dealt,
                 is_button=seat.seat == h.button_seat,
                 hole_cards=[card_str(c) for c in cards],
+                dealt_known=bool(dealt.get(name)),
                 showed=was_shown,
                 show_description=desc.get(name),
                 mucked=name in mucked or bool(sm and sm.mucked),

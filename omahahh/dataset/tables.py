@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 
 CARDS = pl.List(pl.String)
 
@@ -165,6 +165,11 @@ PLAYERS: tuple[Column, ...] = (
         "hole_cards",
         CARDS,
         "Hole cards as far as known (dealt, shown or mucked face up); partial shows give partial lists.",
+    ),
+    _c(
+        "dealt_known",
+        BOOL,
+        "The hole cards come from the deal itself (`Dealt to` with cards: the hero, or every seat in logs that print every hand; PHH `d dh` with cards), not from a show: only these are a fair sample of the deal (docs/FAIRNESS.md).",
     ),
     _c("showed", BOOL, "The player showed cards (at showdown or voluntarily)."),
     _c(

@@ -118,10 +118,14 @@ def record_from_rows(
             )
         )
         cards = _cards(p["hole_cards"])
-        if cards:
+        # Cards known only from a show stay a show, so ``dealt_known`` survives the trip.
+        from_deal = p.get("dealt_known", True) or not (p["showed"] or p["mucked"])
+        if cards and from_deal:
             dealt.append((name, cards))
         if p["showed"]:
             shows.append(Show(player=name, cards=cards, description=p["show_description"]))
+        elif cards and not from_deal:
+            shows.append(Show(player=name, cards=cards, mucked=True))
         if p["summary_won_reported"] is not None or p["mucked"]:
             summary.append(
                 SummarySeat(

@@ -61,9 +61,6 @@ class DocHand:
         self.first_sb: int | None = None
         self.first_bb: int | None = None
         self.ante: int | None = None
-        note = block.repair_note()
-        if note:
-            self.notes.append(note)
 
     # seats
     def seat(self, seat: Seat, node: Node) -> None:

@@ -13,6 +13,7 @@ one) or by ``split`` from text already decoded.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from omahahh.model import HandRecord, Site
 from omahahh.money import to_minor
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
-from omahahh.parsers.sources import Block
+from omahahh.parsers.sources import Block, open_binary
 from omahahh.parsers.xml_stream import (
     Chunk,
     Node,
@@ -32,10 +33,6 @@ from omahahh.parsers.xml_stream import (
     stream,
     text_chunks,
 )
-
-REPAIRED_NOTE = "bytes read as cp1252"
-"""Start of the note a hand carries when bytes of its text were not UTF-8 (the audit's
-``text_repaired`` finding is made from it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +53,6 @@ class DocBlock(Block):
         offset = min(offset, max(0, len(self.lines) - 1))
         excerpt = self.lines[offset] if self.lines else ""
         return HandParseError(code, message, offset, excerpt.strip())
-
-    def repair_note(self) -> str | None:
-        if not self.repaired_lines:
-            return None
-        lines = ", ".join(str(n) for n in self.repaired_lines[:8])
-        more = "" if len(self.repaired_lines) <= 8 else f" and {len(self.repaired_lines) - 8} more"
-        return f"{REPAIRED_NOTE} on lines {lines}{more} (the file is not valid UTF-8)"
 
 
 Build = Callable[[DocBlock, ParseContext], HandRecord]
@@ -98,7 +88,7 @@ def document_format(
         return stream(chunks, spec)
 
     def read(path: str, recorded: str) -> Iterator[Block]:
-        with open(path, "rb") as fh:
+        with open_binary(path) as fh:  # compressed files and zip members too
             yield from blocks_of_pieces(recorded, name, pieces(decoded_chunks(fh)))
 
     def split(path: str, lines: list[str]) -> list[Block]:
@@ -110,7 +100,10 @@ def document_format(
             code, message, offset = doc.error
             excerpt = doc.lines[offset] if 0 <= offset < len(doc.lines) else ""
             raise HandParseError(code, message, offset, excerpt.strip())
-        return build(doc, context)
+        record = build(doc, context)
+        if doc.repaired_lines:  # the audit's decoding_repaired finding, one per line
+            record = dataclasses.replace(record, repaired_lines=doc.repaired_lines)
+        return record
 
     def hand_key(block: Block) -> str | None:
         m = key_re.search(block.lines[0]) if block.lines else None

@@ -22,6 +22,7 @@ time, so memory follows the largest hand, not the file.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -34,7 +35,7 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format
-from omahahh.parsers.sources import Block
+from omahahh.parsers.sources import Block, open_binary
 from omahahh.parsers.xml_stream import (
     MAX_HAND_BYTES,
     Chunk,
@@ -122,10 +123,14 @@ def stream(chunks: Iterable[Chunk], path: str) -> Iterator[DocBlock]:
     base_line = 1  # file line of buffer[0]
     feed = iter(chunks)
     eof = False
+    read_lines = 1  # file line where the next chunk starts
+    repaired: list[int] = []  # file lines read as cp1252, not yet behind a hand
 
     def more() -> None:
-        nonlocal buffer, eof
-        for text, _ in feed:
+        nonlocal buffer, eof, read_lines
+        for text, bad in feed:
+            repaired.extend(read_lines + n for n in bad)
+            read_lines += text.count("\n")
             buffer += text
             return
         eof = True
@@ -195,13 +200,17 @@ def stream(chunks: Iterable[Chunk], path: str) -> Iterator[DocBlock]:
             except (AttributeError, TypeError, ValueError) as exc:
                 yield _failure(path, start_line, text, "bad_igt", f"not an IGT hand: {exc}")
                 continue
+            lines = tuple(text.split("\n"))
+            end_line = start_line + len(lines) - 1
             yield DocBlock(
                 path=path,
                 line=start_line,
-                lines=tuple(text.split("\n")),
+                lines=lines,
                 format_name="igt",
                 node=node,
+                repaired_lines=tuple(n for n in repaired if start_line <= n <= end_line),
             )
+            repaired[:] = [n for n in repaired if n > end_line]
 
 
 def _failure(path: str, line: int, text: str, code: str, message: str, offset: int = 0) -> DocBlock:
@@ -224,11 +233,14 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     if block.error is not None:
         code, message, offset = block.error
         raise HandParseError(code, message, offset, block.lines[offset][:200])
-    return read_history(block, context, IGT)
+    record = read_history(block, context, IGT)
+    if block.repaired_lines:
+        record = dataclasses.replace(record, repaired_lines=block.repaired_lines)
+    return record
 
 
 def _read(path: str, recorded: str) -> Iterator[Block]:
-    with open(path, "rb") as fh:
+    with open_binary(path) as fh:
         yield from stream(decoded_chunks(fh), recorded)
 
 

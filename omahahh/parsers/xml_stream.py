@@ -28,7 +28,7 @@ import html.entities
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import IO
 from xml.parsers import expat
 
 WRAPPER = b"<omahahh-stream>"
@@ -171,7 +171,7 @@ def text_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
         yield "\n".join(batch) + "\n", ()
 
 
-def decoded_chunks(fh: BinaryIO) -> Iterator[Chunk]:
+def decoded_chunks(fh: IO[bytes]) -> Iterator[Chunk]:
     """A binary file's text, about a megabyte at a time, line ends made line feeds.
 
     UTF-16 (by its BOM) is decoded as such; otherwise UTF-8, and a line that is not
