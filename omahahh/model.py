@@ -24,6 +24,11 @@ class Site(StrEnum):
     BOVADA = "bovada"  # Bovada / Ignition / Bodog
     PACIFIC = "888poker"  # 888poker, formerly Pacific Poker / Cassava
     PARTY = "partypoker"
+    IPOKER = "ipoker"
+    BOSS = "boss"
+    IGT = "igt"
+    MICROGAMING = "microgaming"
+    MERGE = "merge"
 
 
 class Street(StrEnum):

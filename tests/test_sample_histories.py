@@ -55,7 +55,9 @@ REAL_ROOTS = {
 
 
 def _sample_files() -> list[Path]:
-    return sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.name != "README.md")
+    """The PokerStars samples (structured exports: tests/test_sample_structured.py)."""
+    folder = SAMPLES / "pokerstars"
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "README.md")
 
 
 def _rel(path: Path) -> str:

@@ -19,7 +19,12 @@ from pathlib import Path
 
 from omahahh.audit.hand import RakeExpectationHook
 from omahahh.dataset.fragments import Fragment
-from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
+from omahahh.dataset.pipeline import (
+    DEFAULT_PIPELINE,
+    PipelineOptions,
+    process_file,
+    process_file_parts,
+)
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
 from omahahh.errors import OmahahhError, SourceError
@@ -112,11 +117,12 @@ def fragments(
     workers: int = 1,
     pipeline: PipelineOptions = DEFAULT_PIPELINE,
 ) -> Iterator[Fragment]:
-    """One fragment per input file, in input order, computed on ``workers`` processes."""
+    """Fragments of the input files, in input order, computed on ``workers`` processes:
+    one per file, or (one process) one per part of a file, so a file of any size streams."""
     files: Iterable[Path] = expand_paths(paths)
     if workers <= 1:
         for f in files:
-            yield process_file(f, pipeline)
+            yield from process_file_parts(f, pipeline)
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     step = functools.partial(process_file, options=pipeline)

@@ -7,8 +7,9 @@ can run it on any core (or, later, any machine).
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from omahahh.audit.hand import RakeExpectationHook, audit_hand
@@ -60,6 +61,58 @@ def process_blocks(
     return builder.build()
 
 
+PART_BLOCKS = 2000
+"""Blocks per fragment when one file is read in parts (:func:`process_file_parts`)."""
+
+
+def process_file_parts(
+    path: str | os.PathLike[str],
+    options: PipelineOptions = DEFAULT_PIPELINE,
+    name: str | None = None,
+    part_blocks: int = PART_BLOCKS,
+) -> Iterator[Fragment]:
+    """Tables for one file, one fragment per ``part_blocks`` blocks, so that a file of any
+    size (a multi-GB XML export) is never held whole; the last fragment counts the file.
+
+    A file that cannot be read adds one failure row (rows of parts already read stay).
+    """
+    p = name or os.fspath(path)
+    blocks = iter_blocks(path, p)
+    last: Fragment | None = None
+    while True:
+        try:
+            part = list(itertools.islice(blocks, part_blocks))
+        except OSError as exc:
+            if last is not None:
+                yield last
+            last = _unreadable(p, exc)
+            break
+        if not part:
+            break
+        if last is not None:
+            yield last
+        last = process_blocks(part, options)
+    if last is None:
+        last = process_blocks((), options)
+    last.files = 1
+    yield last
+
+
+def _unreadable(p: str, exc: OSError) -> Fragment:
+    builder = FragmentBuilder()
+    builder.add_failure(
+        ParseFailure(
+            source_path=p,
+            source_line=0,
+            reason_code="unreadable_file",
+            reason=f"{p}:0: cannot read file: {exc.strerror or exc}",
+            excerpt="",
+        )
+    )
+    builder.blocks = 1
+    return builder.build()
+
+
 def process_file(
     path: str | os.PathLike[str],
     options: PipelineOptions = DEFAULT_PIPELINE,
@@ -73,18 +126,7 @@ def process_file(
     try:
         fragment = process_blocks(iter_blocks(path, p), options)
     except OSError as exc:
-        builder = FragmentBuilder()
-        builder.add_failure(
-            ParseFailure(
-                source_path=p,
-                source_line=0,
-                reason_code="unreadable_file",
-                reason=f"{p}:0: cannot read file: {exc.strerror or exc}",
-                excerpt="",
-            )
-        )
-        builder.blocks = 1
-        fragment = builder.build()
+        fragment = _unreadable(p, exc)
     fragment.files = 1
     return fragment
 

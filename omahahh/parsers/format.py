@@ -9,7 +9,7 @@ exception becomes a failure row (file:line + reason code), for every format.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from omahahh.errors import HandParseError
@@ -47,7 +47,8 @@ class Format:
 
     Text formats (one file holds many hands, each starting at a header line)
     give ``header`` and ``block_start`` and use the shared splitter. Whole-file
-    formats (PHH, later XML/JSON) give ``sniff`` and ``split`` instead.
+    formats give ``sniff`` (PHH, by name) or ``sniff_head`` (XML/JSON, by content)
+    and ``split``, and ``read`` when they stream a file themselves.
     """
 
     name: str
@@ -71,14 +72,23 @@ class Format:
     (888poker's and PartyPoker's ``#Game No : 4687559040``): the splitter keeps the
     two together and detection reads the line after it."""
     sniff: Callable[[str], bool] | None = None
-    """Whole-file formats: does the file at this path belong to the format?"""
+    """Whole-file formats: does the file at this path belong to the format (by its name)?"""
     split: Callable[[str, list[str]], list[Block]] | None = None
     """Whole-file formats: a file's lines to one block per hand."""
+    sniff_head: Callable[[str], bool] | None = None
+    """Whole-file formats known by content (XML, JSON): is this text the start of such a file?"""
+    read: Callable[[str, str], Iterator[Block]] | None = None
+    """Whole-file formats that stream a file themselves: (path to read, path to record) to
+    blocks, never holding the whole file (a multi-GB XML export)."""
     hand_key: Callable[[Block], str | None] | None = None
     """The hand key of a block that failed to parse; default: ``#id`` of its first line."""
     suffixes: tuple[str, ...] = TEXT_SUFFIXES
     error_code: str = "parser_error"
     """Reason code of a parser bug (an unexpected exception) on this format's text."""
+
+    @property
+    def whole_file(self) -> bool:
+        return self.sniff is not None or self.sniff_head is not None
 
     def key_of(self, block: Block) -> str | None:
         if self.hand_key is not None:

@@ -16,7 +16,11 @@ Adding a room (or a format)
    A whole-file format (one document per file: PHH, XML, JSON) gives
    ``sniff=`` (path test) and ``split=`` (lines to hand blocks) and its
    ``suffixes=`` instead of ``header``/``block_start``; see
-   :mod:`omahahh.parsers.phh`. A room whose failed hands cannot be keyed by
+   :mod:`omahahh.parsers.phh`. One known by its content rather than its name
+   gives ``sniff_head=`` (a test of the file's first characters) and, to
+   stream a large file from its bytes, ``read=``; see
+   :func:`omahahh.parsers.document.document_format` and
+   :mod:`omahahh.parsers.ipoker`. A room whose failed hands cannot be keyed by
    the ``#id`` of their first line gives ``hand_key=``.
 2. Add its habits to :mod:`omahahh.rooms.conventions` (and, when it rakes
    several pots its own way, :mod:`omahahh.rooms.rake_allocation`), citing the
@@ -27,6 +31,7 @@ Adding a room (or a format)
 from __future__ import annotations
 
 import glob
+import itertools
 import lzma
 import os
 import re
@@ -37,8 +42,13 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import (
+    boss,
     bovada,
     ggpoker,
+    igt,
+    ipoker,
+    merge,
+    microgaming,
     pacific,
     party,
     phh,
@@ -48,11 +58,13 @@ from omahahh.parsers import (
     wpn_old,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
+from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import (
     Block,
     RepairedLine,
     logical_name,
+    open_binary,
     read_lines,
     zip_members,
 )
@@ -67,11 +79,20 @@ FORMATS: tuple[Format, ...] = (
     bovada.FORMAT,
     pacific.FORMAT,
     party.FORMAT,
+    ipoker.FORMAT,
+    boss.FORMAT,
+    igt.FORMAT,
+    microgaming.FORMAT,
+    merge.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
-TEXT_FORMATS = tuple(f for f in FORMATS if f.sniff is None)
-WHOLE_FILE_FORMATS = tuple(f for f in FORMATS if f.sniff is not None)
+TEXT_FORMATS = tuple(f for f in FORMATS if not f.whole_file)
+WHOLE_FILE_FORMATS = tuple(f for f in FORMATS if f.whole_file)
+SNIFF_HEAD_LINES = 40
+"""Lines of decoded text content sniffing looks at (text given directly)."""
+HEAD_BYTES = 8192
+"""How much of a file content sniffing reads (``Format.sniff_head``)."""
 HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes))
 HASHLESS_STARTS = tuple(f.hashless_start for f in TEXT_FORMATS if f.hashless_start)
 
@@ -108,17 +129,50 @@ def detect(first_line: str) -> Format | None:
 
 
 def sniff(path: str | os.PathLike[str]) -> Format | None:
-    """The whole-file format the file at ``path`` is in, or None (a text file)."""
-    p = logical_name(os.fspath(path))
+    """The whole-file format the file at ``path`` is in, or None (a text file):
+    by its (logical) name, else by the start of its content."""
+    p = os.fspath(path)
+    return _sniff_name(p) or sniff_content(p)
+
+
+def _sniff_name(path: str) -> Format | None:
+    name = logical_name(path)  # ``day1.phhs.gz``, ``a.zip!day1.phhs``: judged as ``day1.phhs``
     for fmt in WHOLE_FILE_FORMATS:
-        if fmt.sniff is not None and fmt.sniff(p):
+        if fmt.sniff is not None and fmt.sniff(name):
+            return fmt
+    return None
+
+
+def sniff_content(path: str) -> Format | None:
+    """The format whose ``sniff_head`` knows the first bytes of the file (decompressed, or
+    a zip member), if any."""
+    try:
+        with open_binary(path) as fh:
+            raw = fh.read(HEAD_BYTES)
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError, ValueError):
+        return None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = raw.decode("utf-16", errors="replace")
+    else:
+        head = raw.decode("utf-8", errors="replace")
+    return sniff_text(head)
+
+
+def sniff_text(head: str) -> Format | None:
+    """The format whose ``sniff_head`` recognises ``head`` (a file's first characters)."""
+    head = head.lstrip("\ufeff")
+    for fmt in WHOLE_FILE_FORMATS:
+        if fmt.sniff_head is not None and fmt.sniff_head(head):
             return fmt
     return None
 
 
 def format_of(block: Block) -> Format | None:
-    """The format of a block: its file's whole-file format, else its header's."""
-    whole = sniff(block.path)
+    """The format of a block: the structured format that read it, its file's
+    whole-file format (by name), else its header's."""
+    if isinstance(block, DocBlock) and block.format_name in BY_NAME:
+        return BY_NAME[block.format_name]
+    whole = _sniff_name(block.path)
     if whole is not None:
         return whole
     return detect(header_line(block.lines)) if block.lines else None
@@ -189,7 +243,12 @@ def _finish(path: str, start: int, lines: list[str], repaired: list[int]) -> Blo
 
 def blocks_of_lines(path: str, lines: Iterable[str]) -> Iterator[Block]:
     """The blocks of a file's lines, split the way its format splits."""
-    whole = sniff(path)
+    whole = _sniff_name(path)
+    if whole is None and WHOLE_FILE_FORMATS:
+        lines = iter(lines)
+        head = list(itertools.islice(lines, SNIFF_HEAD_LINES))
+        whole = sniff_text("\n".join(head))
+        lines = itertools.chain(head, lines)
     if whole is not None and whole.split is not None:
         yield from whole.split(path, list(lines))
     else:
@@ -197,12 +256,16 @@ def blocks_of_lines(path: str, lines: Iterable[str]) -> Iterator[Block]:
 
 
 def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[Block]:
-    """Blocks of one file, streamed (a whole-file format's file is read whole).
+    """Blocks of one file, streamed (a whole-file format's file is read whole, unless
+    the format streams it itself: ``Format.read``).
 
     ``name``: what rows record as the source (default ``path``); a cluster reads an
     absolute path but records the path as the user gave it.
     """
     p = os.fspath(path)
+    whole = sniff(p)
+    if whole is not None and whole.read is not None:
+        return whole.read(p, name or p)
     return blocks_of_lines(name or p, read_lines(p))
 
 

@@ -249,6 +249,57 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # iPoker XML (docs/SITES.md): one ``win`` and one ``bet`` per player, no rake, no
+    # uncalled element (both worked out from the bets), no showdown order; UTC (fpdb).
+    Site.IPOKER: RoomConventions(
+        site=Site.IPOKER,
+        prints_uncalled=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # Boss Media XML (docs/SITES.md): <SHOWDOWN POT> is the pot after rake
+    # (3BetHand.txt: board POT 17570, then POT 17555 RAKE 15); WIN per player
+    # excludes an unmatched bet, which no element returns; Unix times.
+    Site.BOSS: RoomConventions(
+        site=Site.BOSS,
+        prints_uncalled=False,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # IGT JSON, Boss Media's successor (docs/SITES.md): the Boss hand in JSON; an
+    # unmatched bet comes back in ACTION_ADJUSTEMENT (IGT2019Hand.txt).
+    Site.IGT: RoomConventions(
+        site=Site.IGT,
+        prints_uncalled=True,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # Microgaming XML (docs/SITES.md): Win amounts hold an unmatched bet unless a
+    # MoneyReturned action gives it back (PLO-6max-EUR-10-20-201603.v5.flat.txt: Win
+    # 1257.00 of a 627.00 pot and a 630.00 bet no one called); no pot total.
+    Site.MICROGAMING: RoomConventions(
+        site=Site.MICROGAMING,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        names_pots=False,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
+    # Merge XML (docs/SITES.md): <winner uncalled="true"> returns an unmatched bet
+    # (new.date.format.txt: 14.00 back), older files fold it into the winner's amount
+    # (PotLimitOmaha.txt: 22.20 of a 15.20 pot and a 7.00 bet no one called).
+    Site.MERGE: RoomConventions(
+        site=Site.MERGE,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        shows_in_order=False,
+        time_zone="UTC",
+    ),
 }
 
 

@@ -1,0 +1,224 @@
+"""What the structured rooms share while reading a hand: seats, chips put in, cards.
+
+The rooms say how much an action puts in differently: iPoker's ``type 3`` call
+and Microgaming's ``Raise`` give the chips *added*, iPoker's ``type 23`` and
+Boss Media's ``ACTION_RAISE`` the player's street total (*to*), iPoker's
+``type 6`` a raise *by*, and IGT's ``ACTION_CALL`` a street total too. Each
+reader says which (:meth:`DocHand.act`), and the chips put in follow from the
+player's live chips on the street, as for the text rooms (betting_lines.py).
+
+An ``all-in`` code names no action: it is a bet, a call or a raise depending on
+what it puts in against the bet to call. An action that puts the player's last
+chip in is all-in whether or not its code says so (these rooms do not mark
+calls that exhaust a stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+from omahahh.errors import CardError, HandParseError
+from omahahh.model import (
+    POST_KINDS,
+    Action,
+    ActionKind,
+    Collection,
+    Seat,
+    Show,
+    Street,
+)
+from omahahh.parsers.document import DocBlock
+from omahahh.parsers.xml_stream import Node
+
+
+class Amount(Enum):
+    """What a printed action amount means."""
+
+    ADDED = "added"  # the chips this action puts in
+    TO = "to"  # the player's street total after it
+    BY = "by"  # the raise over the bet to call
+
+
+class DocHand:
+    """Mutable state while one structured hand is read; the room's reader fills it."""
+
+    def __init__(self, block: DocBlock, unit: int) -> None:
+        self.block = block
+        self.unit = unit
+        self.seats: list[Seat] = []
+        self.stacks: dict[str, int] = {}
+        self.actions: list[Action] = []
+        self.street = Street.PREFLOP
+        self.live: dict[str, int] = {}
+        self.spent: dict[str, int] = {}
+        self.dead: dict[str, int] = {}  # antes and dead blinds: never an unmatched bet
+        self.dealt: dict[str, tuple[int, ...]] = {}
+        self.shows: list[Show] = []
+        self.collections: list[Collection] = []
+        self.board: list[int] = []
+        self.notes: list[str] = []
+        self.first_sb: int | None = None
+        self.first_bb: int | None = None
+        self.ante: int | None = None
+
+    # seats
+    def seat(self, seat: Seat, node: Node) -> None:
+        if any(s.seat == seat.seat for s in self.seats):
+            raise self.block.fail(
+                "duplicate_seat", f"two players in seat {seat.seat} (line {node.line})", node
+            )
+        if seat.player in self.stacks:
+            raise self.block.fail(
+                "duplicate_player", f"{seat.player!r} sits in two seats (line {node.line})", node
+            )
+        self.seats.append(seat)
+        self.stacks[seat.player] = seat.stack_start
+
+    def stack_of(self, player: str) -> int:
+        return self.stacks[player]
+
+    def known(self, player: str, node: Node) -> str:
+        """``player`` when seated; an action by anyone else is a parse error."""
+        if player not in self.stacks:
+            raise self.block.fail(
+                "unknown_player", f"<{node.tag}> of line {node.line} names {player!r}, "
+                "who has no seat", node,
+            )  # fmt: skip
+        return player
+
+    # betting
+    def to_street(self, street: Street) -> None:
+        if street != self.street:
+            self.street = street
+            self.live = {}
+
+    def bet_to_call(self) -> int:
+        return max(self.live.values(), default=0)
+
+    def add(
+        self,
+        player: str,
+        kind: ActionKind,
+        amount: int,
+        node: Node,
+        *,
+        to: int | None = None,
+        by: int | None = None,
+        all_in: bool = False,
+        live: bool = True,
+    ) -> None:
+        if amount < 0:
+            raise self.block.fail(
+                "bad_amount", f"<{node.tag}> of line {node.line} puts in a negative amount", node
+            )
+        spent = self.spent.get(player, 0) + amount
+        self.spent[player] = spent
+        if live:
+            self.live[player] = self.live.get(player, 0) + amount
+        if kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) or kind in POST_KINDS:
+            all_in = all_in or (amount > 0 and spent >= self.stack_of(player))
+        self.actions.append(
+            Action(
+                street=self.street,
+                player=player,
+                kind=kind,
+                amount=amount,
+                to_amount=to,
+                raise_by=by,
+                all_in=all_in,
+                line=max(0, node.line - self.block.line),
+            )
+        )
+
+    def post(self, player: str, kind: ActionKind, amount: int, node: Node) -> None:
+        """A blind or ante; antes and dead blinds do not count toward calls."""
+        if kind is ActionKind.POST_SMALL_BLIND and self.first_sb is None:
+            self.first_sb = amount
+        if kind is ActionKind.POST_BIG_BLIND and self.first_bb is None:
+            self.first_bb = amount
+        if kind is ActionKind.POST_ANTE and self.ante is None:
+            self.ante = amount
+        live = kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)
+        if not live:
+            self.dead[player] = self.dead.get(player, 0) + amount
+        self.add(player, kind, amount, node, live=live)
+
+    def act(
+        self, player: str, verb: ActionKind, amount: int, meaning: Amount, node: Node,
+        *, all_in: bool = False,
+    ) -> None:  # fmt: skip
+        """A call, bet or raise whose printed ``amount`` has ``meaning``.
+
+        ``verb`` is what the code says; an all-in code passes ``ActionKind.RAISE``
+        and the chips decide (see the module).
+        """
+        live = self.live.get(player, 0)
+        facing = self.bet_to_call()
+        if meaning is Amount.ADDED:
+            added, total = amount, live + amount
+        elif meaning is Amount.TO:
+            added, total = amount - live, amount
+        else:
+            added, total = facing + amount - live, facing + amount
+        if verb is ActionKind.CALL or (all_in and total <= facing):
+            self.add(player, ActionKind.CALL, added, node, all_in=all_in)
+        elif facing == 0 and self.street is not Street.PREFLOP:
+            self.add(player, ActionKind.BET, added, node, to=total, all_in=all_in)
+        else:
+            kind = ActionKind.BET if facing == 0 else ActionKind.RAISE
+            by = total - facing if kind is ActionKind.RAISE else None
+            self.add(player, kind, added, node, to=total, by=by, all_in=all_in)
+
+    def fold(self, player: str, node: Node) -> None:
+        self.add(player, ActionKind.FOLD, 0, node)
+
+    def check(self, player: str, node: Node) -> None:
+        self.add(player, ActionKind.CHECK, 0, node)
+
+    # cards and awards
+    def cards(self, cards: Iterable[int], node: Node) -> tuple[int, ...]:
+        out = tuple(cards)
+        if len(set(out)) != len(out):
+            raise self.block.fail("bad_cards", f"a card twice in line {node.line}", node)
+        return out
+
+    def collect(self, player: str, amount: int, node: Node, *, half: str | None = None) -> None:
+        if amount:
+            self.collections.append(
+                Collection(
+                    player=player,
+                    amount=amount,
+                    pot_index=0,
+                    half=half,
+                    line=max(0, node.line - self.block.line),
+                )
+            )
+
+    def live_totals(self) -> dict[str, int]:
+        """Each player's chips put in over the hand, dead money left out."""
+        return {p: n - self.dead.get(p, 0) for p, n in self.spent.items()}
+
+    def folded(self) -> set[str]:
+        return {a.player for a in self.actions if a.kind is ActionKind.FOLD}
+
+    def hole_cards(self, player: str, cards: tuple[int, ...], node: Node, *, hero: bool) -> None:
+        """Cards a player held: dealt (the hero's), shown (still in at the end), or both."""
+        if hero or player in self.folded():
+            self.dealt[player] = cards
+        if player not in self.folded():
+            self.shows.append(
+                Show(player=player, cards=cards, line=max(0, node.line - self.block.line))
+            )
+
+    def blinds(self, low: int | None, high: int | None) -> tuple[int | None, int | None]:
+        """Small and big blind: as posted, else as the game's stakes say."""
+        return (
+            self.first_sb if self.first_sb is not None else low,
+            self.first_bb if self.first_bb is not None else high,
+        )
+
+
+def bad_cards(block: DocBlock, exc: CardError, node: Node) -> HandParseError:
+    """A card a room printed that is not one."""
+    return block.fail("bad_cards", f"line {node.line}: {exc}", node)

@@ -1,0 +1,423 @@
+"""iPoker (Playtech) XML exports (FORMATS.md §5, §12; docs/SITES.md "iPoker XML").
+
+A ``<session>`` holds a ``<general>`` header (game type, table, currency) and
+one ``<game>`` per hand; a file may hold several sessions pasted together.
+Read as a stream (:mod:`.xml_stream`): the session header is the context of
+the games after it.
+
+What the room writes, recorded as claimed:
+
+- ``<player chips= win= bet=>``: stack, what the player got back and what they
+  put in over the hand. There is no rake element: rake = Σ bet − Σ win, less
+  an unmatched bet when ``<uncalled_bet_enabled>true``: then ``bet`` still
+  counts the unmatched part but ``win`` does not (5CPLO-EUR-2.00-4.00-201905,
+  game 3422554305). Without the flag (older files, or ``false``) ``win``
+  includes it (FormatVersion17: ``bet €464.50``, ``win €700.50`` of a €360
+  pot). The unmatched part is the top ``bet`` less the next one; it is
+  recorded as the uncalled return, and taken out of ``win`` where ``win`` holds it.
+- actions by ``type`` code (:data:`ACTION_TYPES`), in the order of their ``no``
+  (not the order printed: BasicHand.txt prints 6, 8, 7);
+- cards suit first (``S10``, ``DT``, ``CA``), hidden ones ``X``; the game may be
+  named only ``PL €2/€4``: the pocket cards say how many hole cards;
+- amounts with ``,`` or ``.`` as the decimal mark, and ``,``, ``.`` or spaces
+  grouping thousands (``€301,49``, ``$55,756.00``, ``1 480``): one mark per hand;
+- times without a zone, read as UTC (fpdb does the same); ``--source-timezone``
+  overrides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from omahahh.cards import parse_card
+from omahahh.errors import CardError, MoneyError
+from omahahh.model import (
+    ActionKind,
+    GameInfo,
+    GameType,
+    HandRecord,
+    Seat,
+    Site,
+    Street,
+    Structure,
+    variant_code,
+)
+from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.parsers.common import zone
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
+from omahahh.parsers.document import DocBlock, decimal_mark, document_format, read_amount
+from omahahh.parsers.xml_stream import Node, Spec
+from omahahh.rooms.conventions import ROOMS
+
+SITE = Site.IPOKER
+
+ACTION_TYPES: dict[str, str] = {
+    "0": "fold",
+    "1": "small blind",
+    "2": "big blind (a larger amount: small and big blind together, the small one dead)",
+    "3": "call: the chips added",
+    "4": "check",
+    "5": "bet: the chips added",
+    "6": "raise by: the raise over the bet to call",
+    "7": "all-in: the chips added (a bet, call or raise by the chips)",
+    "8": "no action: seated but not in the hand",
+    "9": "sitting out (a fold when dealt in)",
+    "15": "ante",
+    "23": "raise to: the player's street total",
+}
+"""The ``<action type>`` codes (corpus and fpdb's reader agree; docs/SITES.md)."""
+
+_ROUND_STREET = {
+    "0": Street.PREFLOP,
+    "1": Street.PREFLOP,
+    "2": Street.FLOP,
+    "3": Street.TURN,
+    "4": Street.RIVER,
+}
+_BOARD_TYPES = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_STRUCTURES = (
+    (re.compile(r"\b(?:NL|No ?limit|SL)\b", re.IGNORECASE), Structure.NO_LIMIT),
+    (re.compile(r"\b(?:PL|Pot ?limit|LP)\b", re.IGNORECASE), Structure.POT_LIMIT),
+    (re.compile(r"\b(?:FL|L|Fixed ?limit|Limit)\b", re.IGNORECASE), Structure.FIXED_LIMIT),
+)
+_HI_LO_RE = re.compile(r"Hi[-/ ]?Lo(?:w)?|\bH/?L\b|Omaha ?8", re.IGNORECASE)
+_OTHER_GAME_RE = re.compile(r"Hold.?em|Stud|Razz|Draw|Badugi|Pineapple", re.IGNORECASE)
+_STAKES_RE = re.compile(r"(?P<sb>[^\s/]*\d[^\s/]*)/(?P<bb>[^\s/]*\d[^\s/]*)")
+_TRUE = ("true", "1", "yes")
+
+
+def _money(block: DocBlock, text: str, unit: int, mark: str | None, node: Node) -> int:
+    try:
+        return read_amount(text, unit, mark)
+    except MoneyError as exc:
+        raise block.fail("bad_amount", f"line {node.line}: {exc}", node) from None
+
+
+def _card(token: str) -> int:
+    """``S10``/``DT``/``CA`` (suit first) to a card."""
+    return parse_card(token[1:] + token[0].lower())
+
+
+def _hidden(token: str) -> bool:
+    return token.upper() == "X" or not token.strip()
+
+
+_DATE_RES = (
+    (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+)
+"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``
+(year, month, day positions)."""
+
+
+def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime:
+    for pattern, (y, m, d) in _DATE_RES:
+        found = pattern.match(text)
+        if found is None:
+            continue
+        parts = found.groups()
+        try:
+            local = datetime(
+                int(parts[y]), int(parts[m]), int(parts[d]),
+                int(parts[3]), int(parts[4]), int(parts[5] or 0), tzinfo=zone(zone_name),
+            )  # fmt: skip
+        except ValueError:
+            break
+        return local.astimezone(UTC)
+    raise block.fail("bad_date", f"line {node.line}: unreadable date {text!r}", node)
+
+
+class _Game:
+    """The session's word on the game: ``<gametype>``, currency, tournament."""
+
+    def __init__(self, block: DocBlock, general: Node) -> None:
+        self.label = general.child_text("gametype") or ""
+        self.tournament_id = general.child_text("tournamentcode") or None
+        if self.tournament_id is None and general.child_text("tournamentname"):
+            self.tournament_id = general.child_text("tournamentname")
+        self.tournament = self.tournament_id is not None
+        structure = next((s for r, s in _STRUCTURES if r.search(self.label)), None)
+        if structure is None:
+            raise block.fail(
+                "unsupported_game", f"game type {self.label!r} names no betting structure", general
+            )
+        self.structure: Structure = structure
+        if _OTHER_GAME_RE.search(self.label):
+            raise block.fail("unsupported_game", f"not Omaha: {self.label!r}", general)
+        self.named_omaha = "omaha" in self.label.lower()
+        self.hi_lo = _HI_LO_RE.search(self.label) is not None
+        stakes = _STAKES_RE.search(self.label)
+        self.stakes = stakes.group(0) if stakes else ""
+        self.stake_texts = (stakes["sb"], stakes["bb"]) if stakes else None
+        symbol = next((c for s, c in SYMBOL_CURRENCY.items() if s in self.label), None)
+        given = general.child_text("tablecurrency") or general.child_text("currency") or ""
+        if self.tournament:
+            self.currency = CHIPS
+        else:
+            self.currency = symbol or (given if re.fullmatch(r"[A-Z]{3}", given) else "USD")
+        self.unit = unit_of(self.currency)
+        self.buy_in = general.child_text("totalbuyin") or general.child_text("buyin")
+        self.uncalled_enabled = (general.child_text("uncalled_bet_enabled") or "").lower() in _TRUE
+        self.hero = general.child_text("nickname") or ""
+        self.table = general.child_text("tablename") or ""
+        size = general.child_text("tablesize") or general.child_text("maxplayers") or ""
+        self.max_seats = int(size) if size.isdigit() and int(size) > 0 else None
+        self.general = general
+
+
+def _amount_texts(game: Node, info: _Game) -> list[str]:
+    texts = [info.label]
+    for n in game.walk():
+        for key in ("chips", "win", "bet", "sum", "rakeamount"):
+            if key in n.attrs:
+                texts.append(n.attrs[key])
+    return texts
+
+
+def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
+    game = block.node
+    general = block.context.get("general")
+    if game is None:
+        raise block.fail("bad_ipoker", "no <game> element")
+    if general is None:
+        raise block.fail("no_session", "the <game> has no session <general> before it", game)
+    info = _Game(block, general)
+    hand_id = game.get("gamecode")
+    if not hand_id:
+        raise block.fail("bad_ipoker", f"<game> of line {game.line} has no gamecode", game)
+    head = game.first("general")
+    players = head.first("players") if head is not None else None
+    if head is None or players is None:
+        raise block.fail("truncated", f"<game> of line {game.line} has no players", game)
+    unit = info.unit
+    mark = decimal_mark(_amount_texts(game, info))
+    hand = DocHand(block, unit)
+
+    def money(text: str, node: Node) -> int:
+        return _money(block, text, unit, mark, node)
+
+    rounds = game.named("round")
+    pockets = {
+        c.get("player"): c for r in rounds for c in r.named("cards") if c.get("type") == "Pocket"
+    }
+    hole_count = max((len(c.text.split()) for c in pockets.values()), default=0)
+    if hole_count not in (4, 5, 6) and pockets:
+        raise block.fail(
+            "unsupported_game",
+            f"{hole_count} pocket cards: not an Omaha game",
+            next(iter(pockets.values())),
+        )
+    if not info.named_omaha:
+        hand.notes.append(
+            f"game {info.label!r} is not named: {hole_count or 4}-card Omaha by the pocket cards"
+        )
+
+    button: int | None = None
+    bets: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    rake_amounts: list[int] = []
+    for p in players.named("player"):
+        name = p.get("name")
+        if not name:
+            continue  # an empty seat
+        seat = int(p.get("seat") or 0)
+        hand.seat(
+            Seat(
+                seat=seat,
+                player=name,
+                stack_start=money(p.get("chips", "0"), p),
+                sitting_out=name not in pockets,
+            ),
+            p,
+        )
+        if p.get("dealer") == "1":
+            button = seat
+        bets[name] = money(p.get("bet", "0"), p)
+        wins[name] = money(p.get("win", "0"), p)
+        if "rakeamount" in p.attrs:
+            rake_amounts.append(money(p.get("rakeamount"), p))
+
+    _read_actions(block, hand, rounds, money, pockets)
+    _read_cards(block, hand, rounds, pockets, info)
+
+    # Awards (see the module): the pot the bets say is Σ bet less the top bet's unmatched
+    # part; ``win`` holds the unmatched part of the chips put in unless the flag says not.
+    total_pot = sum(bets.values()) - _unmatched(bets)[1]
+    back_to, back = _unmatched(hand.live_totals())
+    for p in players.named("player"):
+        name = p.get("name")
+        if not name or name not in wins:
+            continue
+        won = wins[name]
+        if not info.uncalled_enabled and name == back_to and back:
+            if won >= back:
+                won -= back
+            else:  # the audit will find the unmatched bet unpaid
+                hand.notes.append(f"{name} wins {won}, less than the unmatched {back} bet")
+        hand.collect(name, won, p)
+    collected = sum(c.amount for c in hand.collections)
+    rake = sum(rake_amounts) if rake_amounts else total_pot - collected
+    if rake_amounts and rake != total_pot - collected:
+        hand.notes.append(
+            f"rakeamount says {rake}, but bets less wins leave {total_pot - collected}"
+        )
+
+    low = high = None
+    if info.stake_texts is not None:
+        low = money(info.stake_texts[0], general)
+        high = money(info.stake_texts[1], general)
+    small_blind, big_blind = hand.blinds(low, high)
+    fixed = info.structure is Structure.FIXED_LIMIT
+    count = hole_count or 4
+    start_text = (head.child_text("startdate") or "").strip()
+    zone_name = context.zone_for(ROOMS[SITE].time_zone)
+    started = _started(block, start_text, zone_name, head) if start_text else None
+    return HandRecord(
+        site=SITE,
+        hand_id=hand_id,
+        started_at=started,
+        started_at_text=start_text,
+        game=GameInfo(
+            variant=variant_code(info.structure, count, info.hi_lo),
+            structure=info.structure,
+            hole_card_count=count,
+            hi_lo=info.hi_lo,
+            game_label=info.label,
+        ),
+        game_type=GameType.TOURNAMENT if info.tournament else GameType.CASH,
+        tournament_id=info.tournament_id,
+        buy_in=info.buy_in if info.tournament else None,
+        currency=info.currency,
+        unit=unit,
+        stakes=info.stakes,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=low if fixed else None,
+        big_bet=high if fixed else None,
+        ante=hand.ante,
+        table_name=info.table,
+        max_seats=info.max_seats,
+        button_seat=button,
+        seats=tuple(hand.seats),
+        actions=tuple(hand.actions),
+        dealt=tuple(hand.dealt.items()),
+        boards=(tuple(hand.board),) if hand.board else (),
+        collections=tuple(hand.collections),
+        shows=tuple(hand.shows),
+        total_pot_reported=total_pot,
+        rake_reported=rake,
+        source_path=block.path,
+        source_line=block.line,
+        text_hash=block.text_hash(),
+        notes=tuple(hand.notes),
+    )
+
+
+def _unmatched(put_in: dict[str, int]) -> tuple[str | None, int]:
+    """Who put in most and by how much more than anyone else: the part no one matched."""
+    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+    if not ranked:
+        return None, 0
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    return ranked[0][0], ranked[0][1] - second
+
+
+def _read_actions(
+    block: DocBlock,
+    hand: DocHand,
+    rounds: list[Node],
+    money: Callable[[str, Node], int],
+    pockets: dict[str, Node],
+) -> None:
+    steps: list[tuple[int, int, Node]] = []
+    for r in rounds:
+        street = _ROUND_STREET.get(r.get("no"))
+        if street is None:
+            raise block.fail("bad_ipoker", f"<round no={r.get('no')!r}> of line {r.line}", r)
+        for a in r.named("action"):
+            try:
+                steps.append((int(r.get("no")), int(a.get("no") or 0), a))
+            except ValueError:
+                raise block.fail("bad_ipoker", f"action number {a.get('no')!r}", a) from None
+    steps.sort(key=lambda s: (s[0], s[1]))
+    for round_no, _, a in steps:
+        hand.to_street(_ROUND_STREET[str(round_no)])
+        code = a.get("type")
+        player = hand.known(a.get("player"), a)
+        amount = money(a.get("sum", "0"), a)
+        if code == "8" or (code == "9" and player not in pockets):
+            continue  # seated, not in the hand
+        if code in ("0", "9"):
+            hand.fold(player, a)
+        elif code == "4":
+            hand.check(player, a)
+        elif code == "1":
+            kind = ActionKind.POST_SMALL_BLIND if hand.first_sb is None else ActionKind.POST_DEAD
+            hand.post(player, kind, amount, a)
+        elif code == "2":
+            big = hand.first_bb
+            if big is not None and amount > big:
+                hand.post(player, ActionKind.POST_BIG_BLIND, big, a)
+                hand.post(player, ActionKind.POST_DEAD, amount - big, a)
+            else:
+                hand.post(player, ActionKind.POST_BIG_BLIND, amount, a)
+        elif code == "15":
+            hand.post(player, ActionKind.POST_ANTE, amount, a)
+        elif code == "3":
+            hand.act(player, ActionKind.CALL, amount, Amount.ADDED, a)
+        elif code == "5":
+            hand.act(player, ActionKind.BET, amount, Amount.ADDED, a)
+        elif code == "23":
+            hand.act(player, ActionKind.RAISE, amount, Amount.TO, a)
+        elif code == "6":
+            hand.act(player, ActionKind.RAISE, amount, Amount.BY, a)
+        elif code == "7":
+            hand.act(player, ActionKind.RAISE, amount, Amount.ADDED, a, all_in=True)
+        else:
+            raise block.fail(
+                "unknown_action", f"<action type={code!r}> of line {a.line} is not a known code", a
+            )
+
+
+def _read_cards(
+    block: DocBlock, hand: DocHand, rounds: list[Node], pockets: dict[str, Node], info: _Game
+) -> None:
+    for r in rounds:
+        for c in r.named("cards"):
+            kind = c.get("type")
+            tokens = c.text.split()
+            try:
+                if kind in _BOARD_TYPES:
+                    hand.board.extend(_card(t) for t in tokens)
+                    hand.cards(hand.board, c)  # no card twice on the board
+                elif kind == "Pocket" and tokens and not any(_hidden(t) for t in tokens):
+                    player = hand.known(c.get("player"), c)
+                    cards = hand.cards((_card(t) for t in tokens), c)
+                    hand.hole_cards(player, cards, c, hero=player == info.hero)
+            except CardError as exc:
+                raise bad_cards(block, exc, c) from None
+
+
+def _sniff(head: str) -> bool:
+    return re.search(r"<session\b[^>]*>", head) is not None and (
+        "<game" in head or "<general>" in head
+    )
+
+
+FORMAT = document_format(
+    name="ipoker",
+    site=SITE,
+    spec=Spec(
+        hands=frozenset({"game"}),
+        contexts=frozenset({"general"}),
+        resync=re.compile(r"<game\b|<session\b"),
+    ),
+    build=parse_game,
+    sniff_head=_sniff,
+    key_re=re.compile(r'gamecode="(\d+)"'),
+    suffixes=(".xml",),
+)

@@ -1,0 +1,283 @@
+"""Microgaming (MPN) XML (docs/SITES.md "Microgaming XML").
+
+One ``<Game>`` element per hand, sometimes with client text around it
+(``----PRIMA.DAT----``, ``ExtendedTableName: ...``): ``<Seats>`` (``balance``
+before and ``endbalance`` after the hand), then ``<Gameplay>`` actions by
+``seat`` in ``seq`` order, and a ``Win`` action with one ``<Seat amount>`` per
+winner.
+
+As the room writes it, recorded as claimed:
+
+- every ``value`` is the chips the action adds (``Raise 280`` by a player with
+  20 in makes 300: PLO-6max-EUR-10-20-201603.v5.flat.txt);
+- ``PostedToPlay`` is a live post by a player joining, even of half a big blind
+  (a raise after it counts it: v5.secondsb.raised.txt); read as a big blind;
+- the ``rake`` attribute is in cents (``rake="300"`` at €10/€20 is €3);
+- ``Win`` amounts include an unmatched bet unless a ``MoneyReturned`` action
+  gives it back (hhversion 2 does, 5 does not);
+- ``balance`` less what the actions put in, plus what came back, must be
+  ``endbalance``: a seat where it is not is noted;
+- cards ``<Card value="10" suit="h">``; the currency symbol is base64 of UTF-16
+  (``rCA=`` is ``€``); times carry no zone and are read as UTC.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from omahahh.cards import parse_card
+from omahahh.errors import CardError, MoneyError
+from omahahh.model import (
+    ActionKind,
+    GameInfo,
+    GameType,
+    HandRecord,
+    Seat,
+    Site,
+    Street,
+    Structure,
+    UncalledReturn,
+    variant_code,
+)
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
+from omahahh.parsers.document import DocBlock, document_format, read_amount
+from omahahh.parsers.xml_stream import Node, Spec
+from omahahh.rooms.conventions import ROOMS
+
+SITE = Site.MICROGAMING
+
+_LIMITS = {"PL": Structure.POT_LIMIT, "NL": Structure.NO_LIMIT, "FL": Structure.FIXED_LIMIT}
+_GAMES = {"Omaha": False, "Omaha H/L": True, "Omaha Hi/Lo": True, "Omaha HiLo": True}
+_DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
+_BETS: dict[str, ActionKind] = {
+    "Call": ActionKind.CALL,
+    "Bet": ActionKind.BET,
+    "Raise": ActionKind.RAISE,
+    "AllIn": ActionKind.RAISE,
+}
+
+
+def currency_of(symbol_b64: str, real_money: bool) -> str:
+    """The ISO currency of ``currencysymbol`` (base64 of the UTF-16 symbol).
+
+    >>> currency_of("rCA=", True), currency_of("", False)
+    ('EUR', 'PLAY')
+    """
+    if not real_money:
+        return PLAY
+    try:
+        symbol = base64.b64decode(symbol_b64).decode("utf-16-le")
+    except (binascii.Error, UnicodeDecodeError):
+        symbol = ""
+    return SYMBOL_CURRENCY.get(symbol, "EUR")
+
+
+def _card(block: DocBlock, c: Node) -> int:
+    try:
+        return parse_card(c.get("value") + c.get("suit"))
+    except CardError as exc:
+        raise bad_cards(block, exc, c) from None
+
+
+def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
+    g = block.node
+    if g is None:
+        raise block.fail("bad_microgaming", "no <Game> element")
+    game_name = g.get("gametype")
+    if game_name not in _GAMES:
+        raise block.fail("unsupported_game", f"game {game_name!r} is not Omaha", g)
+    structure = _LIMITS.get(g.get("betlimit"))
+    if structure is None:
+        raise block.fail("unsupported_game", f"bet limit {g.get('betlimit')!r}", g)
+    tournament = g.get("istournament") not in ("", "0")
+    real = g.get("realmoney") == "true"
+    currency = CHIPS if tournament else currency_of(g.get("currencysymbol"), real)
+    unit = unit_of(currency)
+    hand = DocHand(block, unit)
+
+    def money(text: str, node: Node) -> int:
+        try:
+            return read_amount(text or "0", unit, ".")
+        except MoneyError as exc:
+            raise block.fail("bad_amount", f"line {node.line}: {exc}", node) from None
+
+    seats_node = g.first("Seats")
+    play = g.first("Gameplay")
+    if seats_node is None or play is None:
+        raise block.fail("truncated", f"<Game> of line {g.line} has no seats or no gameplay", g)
+    by_seat: dict[str, str] = {}
+    acting = {a.get("seat") for a in play.named("Action")}
+    button = None
+    end_balance: dict[str, int] = {}
+    for s in seats_node.named("Seat"):
+        name = s.get("alias")
+        by_seat[s.get("num")] = name
+        hand.seat(
+            Seat(
+                seat=int(s.get("num")),
+                player=name,
+                stack_start=money(s.get("balance"), s),
+                # Not always flagged: a seat with no action at all was not dealt in.
+                sitting_out=s.get("sittingout") == "true" or s.get("num") not in acting,
+            ),
+            s,
+        )
+        end_balance[name] = money(s.get("endbalance"), s)
+        if s.get("dealer") == "true":
+            button = int(s.get("num"))
+
+    def who(node: Node) -> str:
+        name = by_seat.get(node.get("seat") or node.get("num"))
+        if name is None:
+            seat = node.get("seat") or node.get("num")
+            message = f"<{node.tag}> of line {node.line}: no one in seat {seat}"
+            raise block.fail("unknown_player", message, node)
+        return name
+
+    hero = by_seat.get(g.get("playerseat"))
+    uncalled: list[UncalledReturn] = []
+    hole_count = 0
+    steps = sorted(play.named("Action"), key=lambda a: int(a.get("seq") or 1 << 30))
+    for a in steps:
+        kind = a.get("type")
+        if kind in _DEALS:
+            hand.to_street(_DEALS[kind])
+            hand.board.extend(_card(block, c) for c in a.named("Card"))
+            hand.cards(hand.board, a)
+        elif kind in ("SmallBlind", "BigBlind", "PostedToPlay"):
+            _post(hand, who(a), kind, money(a.get("value"), a), a)
+        elif kind in _BETS:
+            hand.act(who(a), _BETS[kind], money(a.get("value"), a), Amount.ADDED, a,
+                     all_in=kind == "AllIn")  # fmt: skip
+        elif kind == "Fold":
+            hand.fold(who(a), a)
+        elif kind == "Check":
+            hand.check(who(a), a)
+        elif kind == "MoneyReturned":
+            uncalled.append(
+                UncalledReturn(player=who(a), amount=money(a.get("value"), a), street=hand.street)
+            )
+        elif kind in ("DealCards", "ShowCards"):
+            cards = hand.cards((_card(block, c) for c in a.named("Card")), a)
+            hole_count = max(hole_count, len(cards))
+            player = who(a)
+            if kind == "DealCards":
+                hand.dealt[player] = cards
+            else:
+                hand.hole_cards(player, cards, a, hero=player == hero)
+        elif kind == "MuckCards":
+            continue  # mucked unseen
+        elif kind == "Win":
+            for w in a.named("Seat"):
+                half = "low" if w.get("lowhandwin") == "1" else None
+                hand.collect(who(w), money(w.get("amount"), w), w, half=half)
+        else:
+            raise block.fail("unknown_action", f"<Action type={kind!r}> of line {a.line}", a)
+    if sum(1 for s in hand.seats if not s.sitting_out) < 2:
+        # One player dealt in (CancelledHand.txt): the hand stops; a fold there is no action.
+        hand.actions = [a for a in hand.actions if a.kind is not ActionKind.FOLD]
+        hand.notes.append("one player dealt in: the hand is cancelled")
+    count = hole_count or 4
+    if count not in (4, 5, 6):
+        raise block.fail("unsupported_game", f"{count} hole cards: not Omaha", g)
+    _check_balances(hand, end_balance, uncalled)
+    low_text, _, high_text = g.get("stakes").partition("|")
+    low, high = money(low_text, g), money(high_text or low_text, g)
+    small_blind, big_blind = hand.blinds(low, high)
+    fixed = structure is Structure.FIXED_LIMIT
+    hi_lo = _GAMES[game_name]
+    stamp = g.get("date")
+    zone_name = context.zone_for(ROOMS[SITE].time_zone)
+    started = _started(stamp, zone_name)
+    dealt_in = [s for s in hand.seats if not s.sitting_out]
+    rake_text = g.get("rake")
+    return HandRecord(
+        site=SITE,
+        hand_id=g.get("id"),
+        started_at=started,
+        started_at_text=stamp,
+        game=GameInfo(
+            variant=variant_code(structure, count, hi_lo),
+            structure=structure,
+            hole_card_count=count,
+            hi_lo=hi_lo,
+            game_label=f"{g.get('betlimit')} {game_name}",
+        ),
+        game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
+        currency=currency,
+        unit=unit,
+        stakes=g.get("stakes"),
+        small_blind=small_blind,
+        big_blind=big_blind,
+        small_bet=low if fixed else None,
+        big_bet=high if fixed else None,
+        ante=hand.ante,
+        table_name=g.get("tablename"),
+        max_seats=int(g.get("tablesize")) if g.get("tablesize").isdigit() else None,
+        button_seat=button,
+        seats=tuple(hand.seats),
+        actions=tuple(hand.actions),
+        dealt=tuple(hand.dealt.items()),
+        boards=(tuple(hand.board),) if hand.board else (),
+        uncalled=tuple(uncalled),
+        collections=tuple(hand.collections),
+        shows=tuple(hand.shows),
+        rake_reported=int(rake_text) if rake_text.isdigit() and unit == 100 else None,
+        cancelled=len(dealt_in) < 2,
+        source_path=block.path,
+        source_line=block.line,
+        text_hash=block.text_hash(),
+        notes=tuple(hand.notes),
+    )
+
+
+def _post(hand: DocHand, player: str, kind: str, amount: int, a: Node) -> None:
+    if kind == "SmallBlind":
+        hand.post(player, ActionKind.POST_SMALL_BLIND, amount, a)
+    else:
+        # ``PostedToPlay`` is live even at half a big blind: a raise counts it, and the
+        # calls match it (v5.secondsb.raised.txt: post 5, raise 30, calls to 35).
+        hand.post(player, ActionKind.POST_BIG_BLIND, amount, a)
+
+
+def _check_balances(hand: DocHand, end: dict[str, int], uncalled: list[UncalledReturn]) -> None:
+    """``balance`` - put in + returned + won = ``endbalance``, seat by seat (a note where not)."""
+    won: dict[str, int] = {}
+    for c in hand.collections:
+        won[c.player] = won.get(c.player, 0) + c.amount
+    for u in uncalled:
+        won[u.player] = won.get(u.player, 0) + u.amount
+    for s in hand.seats:
+        expected = s.stack_start - hand.spent.get(s.player, 0) + won.get(s.player, 0)
+        if s.player in end and end[s.player] != expected:
+            hand.notes.append(
+                f"seat {s.seat}: endbalance {end[s.player]}, the actions leave {expected}"
+            )
+
+
+def _started(stamp: str, zone_name: str) -> datetime | None:
+    try:
+        local = datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
+    return local.replace(tzinfo=ZoneInfo(zone_name)).astimezone(UTC)
+
+
+def _sniff(head: str) -> bool:
+    return re.search(r"<Game\s[^>]*\bhhversion=", head) is not None
+
+
+FORMAT = document_format(
+    name="microgaming",
+    site=SITE,
+    spec=Spec(hands=frozenset({"Game"}), resync=re.compile(r"<Game\s")),
+    build=parse_game,
+    sniff_head=_sniff,
+    key_re=re.compile(r'<Game [^>]*\bid="(\d+)"'),
+)

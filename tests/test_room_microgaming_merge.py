@@ -1,0 +1,122 @@
+"""Microgaming and Merge XML (parsers/microgaming.py, parsers/merge.py; docs/SITES.md):
+the corpus hands that show how each figure is meant."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from omahahh.audit.hand import audit_hand
+from omahahh.dataset.pipeline import parse_text
+from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Street
+from omahahh.parsers.microgaming import currency_of
+from omahahh.parsers.registry import iter_blocks, parse_block
+from tests.conftest import CORPUS
+
+MG = CORPUS / "MicrogamingXML/jejellyroll-fr__fpdb-3/regression-test-files/cash/Microgaming/Flop"
+MG_GG = (
+    CORPUS / "MicrogamingXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+    "/SampleHandHistories/MicroGaming/CashGame"
+)
+MERGE = CORPUS / "MergeXML/jejellyroll-fr__fpdb-3/regression-test-files"
+MERGE_HH = (
+    CORPUS / "MergeXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+    "/SampleHandHistories/Merge/CashGame"
+)
+
+
+def the_hand(path: Path) -> HandRecord:
+    (hand,) = [parse_block(b) for b in iter_blocks(path)]
+    assert isinstance(hand, HandRecord), getattr(hand, "reason", hand)
+    return hand
+
+
+def problems(hand: HandRecord) -> list[str]:
+    return [f.code.value for f in audit_hand(hand).findings if f.severity.value != "info"]
+
+
+def test_microgaming_values_are_chips_added_and_win_holds_the_unmatched_bet() -> None:
+    # v5.flat.txt: seat 1 (20 in) raises 280 -> 300; seat 4 (90 in) calls 210. Win 1257.00
+    # is the 627.00 pot after the 3.00 rake plus seat 1's 630.00 flop bet no one called.
+    hand = the_hand(MG / "PLO-6max-EUR-10-20-201603.v5.flat.txt")
+    assert hand.site is Site.MICROGAMING and hand.currency == "EUR"
+    raise_ = [a for a in hand.actions if a.kind is ActionKind.RAISE][-1]
+    assert (raise_.player, raise_.amount, raise_.to_amount) == ("Player0", 28000, 30000)
+    assert hand.rake_reported == 300  # rake="300": cents
+    assert [(c.player, c.amount) for c in hand.collections] == [("Player0", 125700)]
+    assert hand.uncalled == () and not any("endbalance" in n for n in hand.notes)
+    assert problems(hand) == []
+
+
+def test_microgaming_money_returned_is_the_uncalled_bet() -> None:
+    hand = the_hand(MG / "PLO-EUR-0.05-0.10-201208.v2.return.bet.txt")
+    assert [(u.player, u.amount) for u in hand.uncalled] == [("Player0", 74)]
+    assert hand.dealt == (("Hero", hand.dealt[0][1]),) and len(hand.shows) == 2
+    assert problems(hand) == []
+
+
+def test_microgaming_post_to_play_is_live() -> None:
+    # v5.secondsb.raised.txt: seat 1 posts 5, raises 30 -> 35; the calls make 35.
+    hand = the_hand(MG / "PLO-6max-EUR-5-10-201603.v5.secondsb.raised.txt")
+    post = next(a for a in hand.actions if a.player == "Player0")
+    assert (post.kind, post.amount) == (ActionKind.POST_BIG_BLIND, 500)
+    assert problems(hand) == []
+
+
+def test_microgaming_a_seat_without_actions_was_not_dealt_in() -> None:
+    hand = the_hand(MG / "PLO-6max-EUR-5-10-201604.v5.txt")
+    assert [s.player for s in hand.seats if s.sitting_out] == ["Player3"]  # seat 5
+    assert problems(hand) == []
+
+
+def test_microgaming_one_player_hand_is_cancelled() -> None:
+    hand = the_hand(MG_GG / "ExtraHands/CancelledHand.txt")
+    assert hand.cancelled and hand.actions == ()
+    assert problems(hand) == []
+
+
+def test_microgaming_balances_that_do_not_add_up_are_noted() -> None:
+    # AllInHandWithUncalledBet.txt (a fixture edited by hand): endbalances disagree.
+    hand = the_hand(MG_GG / "HandActionTests/AllInHandWithUncalledBet.txt")
+    assert any(n.startswith("seat 6: endbalance") for n in hand.notes)
+
+
+def test_microgaming_currency_symbol_is_base64_utf16() -> None:
+    assert currency_of("rCA=", True) == "EUR" and currency_of("JAA=", True) == "USD"
+    assert currency_of("", False) == "PLAY"
+
+
+def test_merge_raise_is_a_street_total_call_and_bet_chips_added() -> None:
+    # OmahaShowdown.txt: the 3.00 small blind RAISE 18.00, the 6.00 big blind CALL 12.00.
+    hand = the_hand(MERGE_HH / "PlayerTests/OmahaShowdown.txt")
+    pre = [(a.player, a.kind, a.amount) for a in hand.actions if a.street is Street.PREFLOP]
+    assert pre[-2:] == [
+        ("girlpoker69", ActionKind.RAISE, 1500), ("IlikePLO", ActionKind.CALL, 1200),
+    ]  # fmt: skip
+    assert hand.seats[-1].sitting_out  # TomthegianT: dealtin="false"
+    assert hand.button_seat == 6 and hand.rake_reported == 50
+    assert problems(hand) == []
+
+
+def test_merge_uncalled_winner_is_the_return_and_the_first_event_the_start() -> None:
+    hand = the_hand(MERGE / "cash/Merge/Flop/PLO-USD-0.50-1.00-201206.new.date.format.txt")
+    assert [(u.player, u.amount) for u in hand.uncalled] == [("Hero", 1400)]
+    assert [(c.player, c.amount, c.pot_index) for c in hand.collections] == [("Hero", 1350, 0)]
+    assert hand.started_at == datetime.fromtimestamp(1338939705.137, UTC)
+    assert hand.started_at_text == "2012/06/05 19:39:26 -0400"
+    assert problems(hand) == []
+
+
+def test_merge_tournament_balances_are_after_the_blinds() -> None:
+    hand = the_hand(MERGE / "tour/Merge/Flop/PLO8-USD-SNG-2-2012.Sample.xml")
+    assert hand.game_type is GameType.TOURNAMENT and hand.unit == 1
+    stacks = {s.player: s.stack_start for s in hand.seats}
+    assert stacks["Player2"] == 1500 and stacks["Player3"] == 1500  # 1490 + 10, 1480 + 20
+    assert hand.variant == "PLO-8" and problems(hand) == []
+
+
+def test_merge_an_event_by_an_empty_seat_fails_naming_it() -> None:
+    text = (MERGE_HH / "PlayerTests/OmahaShowdown.txt").read_text("utf-8-sig")
+    (failure,) = parse_text(text.replace('player="4" amount="48.00"', 'player="3" amount="48.00"'))
+    assert isinstance(failure, ParseFailure) and failure.reason_code == "unknown_player"
+    assert "no one in seat '3'" in failure.reason
