@@ -19,6 +19,8 @@ from omahahh.stats.facts import player_hands
 from omahahh.stats.players import STATS, player_stats, tables_of
 from tests.stats_hands import HILO, SESSION
 
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+
 
 @pytest.fixture(scope="module")
 def tables() -> dict[str, pl.LazyFrame]:
@@ -242,3 +244,19 @@ def test_every_statistic_is_documented_in_stats_md() -> None:
     doc = (Path(__file__).resolve().parents[1] / "docs" / "STATS.md").read_text(encoding="utf-8")
     for stat in STATS:
         assert f"### `{stat.name}`" in doc, stat.name
+
+
+def test_every_action_kind_has_a_stats_code_so_no_room_breaks_the_statistics() -> None:
+    from omahahh.model import ActionKind
+    from omahahh.stats.actions import KIND_CODE, RAISE
+
+    assert {k.value for k in ActionKind} == set(KIND_CODE)
+    assert KIND_CODE[ActionKind.PROTECTED_ALL_IN.value] > RAISE  # no decision of the player
+
+
+def test_a_disconnect_protection_is_counted_in_the_statistics_as_no_decision() -> None:
+    """WPN's ``is disconnected and ALL IN`` (R-TO-2): the hand is counted, no VPIP/PFR from it."""
+    path = SAMPLES / "wpn" / "crafted" / "FLO-8-old-format-disconnect-protection.txt"
+    fragment = process_text(path.read_text(encoding="utf-8"), path.name)
+    table = player_stats(tables_of(fragment.frames)).filter(pl.col("player") == "Dora")
+    assert table["hands"].to_list() == [1]

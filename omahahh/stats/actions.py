@@ -23,14 +23,19 @@ from itertools import product
 
 import polars as pl
 
-from omahahh.model import POST_KINDS
+from omahahh.model import POST_KINDS, ActionKind
 from omahahh.stats.frames import HAND, count_before, starts
 
 STREET_CODE = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
-# Action kinds as small integers; posts after the decisions.
+# Action kinds as small integers; posts, then every other kind (a disconnect
+# protection is no decision of the player), after the decisions.
 FOLD, CHECK, CALL, BET, RAISE = range(5)
 KIND_CODE = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": RAISE}
 KIND_CODE |= {k.value: RAISE + 1 + i for i, k in enumerate(sorted(POST_KINDS))}
+KIND_CODE |= {
+    k.value: len(KIND_CODE) + i
+    for i, k in enumerate(sorted(k for k in ActionKind if k.value not in KIND_CODE))
+}
 SEATS = 1024  # _k = _h * SEATS + seat: one integer per (hand, seat)
 FIELD = 12  # bits per packed count (a player makes far fewer than 4,096 actions in a hand)
 
