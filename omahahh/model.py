@@ -20,6 +20,8 @@ class Site(StrEnum):
     GGPOKER = "ggpoker"
     WINAMAX = "winamax"
     PHH = "phh"
+    WPN = "wpn"  # Winning Poker Network: Americas Cardroom (ACR) and its skins
+    BOVADA = "bovada"  # Bovada / Ignition / Bodog
 
 
 class Street(StrEnum):
@@ -43,6 +45,9 @@ class ActionKind(StrEnum):
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
+    PROTECTED_ALL_IN = "protected_all_in"
+    """Disconnect protection (R-TO-2): the player puts in nothing more and stays in
+    for the pots built so far, all-in from here on (WPN ``is disconnected and ALL IN``)."""
 
 
 POST_KINDS = frozenset(
@@ -261,6 +266,8 @@ class HandRecord:
     source_line: int = 1
     text_hash: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    repaired_lines: tuple[int, ...] = ()
+    """File lines (1-based) that were not valid UTF-8 and were read as cp1252."""
 
     @property
     def hand_key(self) -> str:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
-from omahahh.report.graph import graph_series
+from omahahh.report import graph as graph_module
+from omahahh.report.graph import GraphData, graph_series, value_range
+from omahahh.report.graph_file import png_figure
+from omahahh.report.graph_html import graph_html
 from omahahh.stats.filters import StatsFilter
 from omahahh.stats.players import dataset_tables
 from tests.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
@@ -106,3 +110,114 @@ def test_usage_errors(dataset: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0
     for option in ("--player", "--out", "--alias", "--bb", "--since", "--position"):
         assert option in result.output
+
+
+# -- issue 18, point 9: legend outside, axes over the data, every hand drawn ----------
+
+
+def synthetic(n: int, spike_at: int | None = None, low: int = -8200) -> GraphData:
+    """``n`` hands of a made-up series (cents), dipping to ``low`` at hand 6."""
+    net = [((i * 37) % 200) - 100 for i in range(n)]
+    if n > 6:
+        net[5] = low
+    if spike_at is not None:
+        net[spike_at] = 900_000
+    frame = pl.DataFrame(
+        {
+            "hand": list(range(1, n + 1)),
+            "hand_key": [f"k{i}" for i in range(n)],
+            "started_at": [None] * n,
+            "net": net,
+            "showdown": [v // 2 for v in net],
+            "no_showdown": [v - v // 2 for v in net],
+            "allin_ev": net,
+        }
+    )
+    return GraphData("Hero", "USD", 100, False, frame)
+
+
+def _svg_numbers(page: str, pattern: str) -> list[float]:
+    return [float(v) for v in re.findall(pattern, page)]
+
+
+def _polyline(page: str, colour: str) -> list[tuple[float, float]]:
+    m = re.search(rf'<polyline fill="none" stroke="{colour}"[^>]*points="([^"]*)"', page)
+    assert m, colour
+    return [tuple(map(float, p.split(","))) for p in m.group(1).split()]  # type: ignore[misc]
+
+
+def test_html_legend_stands_outside_the_plotting_area() -> None:
+    page = graph_html(synthetic(16))
+    plot = re.search(r'<rect class="plot" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', page)
+    assert plot
+    right = float(plot.group(1)) + float(plot.group(3))
+    legend_x = _svg_numbers(page, r'<line class="legend" x1="([\d.]+)"')
+    assert len(legend_x) == 4 and min(legend_x) > right
+
+
+def test_html_axes_run_over_the_data_not_to_the_next_round_number() -> None:
+    """Issue 18: the axes ran to 20 hands for 16, to -100 for a low of -82."""
+    page = graph_html(synthetic(16))
+    x_labels = re.findall(r'<text x="[\d.]+" y="\d+" text-anchor="middle">([\d,]+)</text>', page)
+    assert x_labels and max(int(v.replace(",", "")) for v in x_labels) <= 16
+    y_labels = re.findall(r'text-anchor="end">(-?[\d,.]+)</text>', page)
+    assert min(float(v.replace(",", "")) for v in y_labels) > -85.4
+    plot = re.search(r'<rect class="plot" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', page)
+    assert plot
+    points = _polyline(page, "#2ca02c")
+    assert points[0][0] == float(plot.group(1))  # hand 1 at the left edge
+    assert points[-1][0] == pytest.approx(float(plot.group(1)) + float(plot.group(2)), abs=0.1)
+
+
+def test_value_range_is_the_data_and_zero_with_a_small_margin() -> None:
+    low, high = value_range([[-82.0, 12.0], [30.0]])
+    assert -82 - 0.05 * 112 < low < -82 and 30 < high < 30 + 0.05 * 112
+
+
+def test_every_hand_is_a_point_of_the_line() -> None:
+    """Issue 18: a 7,800-hand graph was drawn with ~40 points."""
+    page = graph_html(synthetic(7_800))
+    assert len(_polyline(page, "#2ca02c")) == 7_800
+
+
+def test_beyond_the_limit_an_envelope_keeps_every_swing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(graph_module, "MAX_POINTS", 1_000)
+    data = synthetic(25_000, spike_at=12_345)
+    d = graph_module.drawn([float(x) for x in data.frame["hand"]], data.values("net"))
+    assert d.low is not None and d.high is not None and len(d.x) == 500
+    assert max(d.high) == 9_000.0 and min(d.low) == -82.0  # the spike and the low survive
+    page = graph_html(data)
+    assert page.count('class="envelope"') == 4 and "<polyline" not in page
+
+
+def test_png_legend_outside_axes_and_axes_over_the_data() -> None:
+    fig = png_figure(synthetic(16))
+    try:
+        fig.canvas.draw()
+        (ax,) = fig.axes
+        legend = ax.get_legend()
+        assert legend is not None
+        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+        assert not legend.get_window_extent(renderer).overlaps(ax.get_window_extent(renderer))
+        assert ax.get_xlim() == (1.0, 16.0)
+        low, high = ax.get_ylim()
+        assert -85.4 < low < -82 and high > 0
+        (net,) = [line for line in ax.get_lines() if line.get_label().startswith("Net won")]
+        assert len(net.get_xdata()) == 16  # type: ignore[arg-type]
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+
+
+def test_png_beyond_the_limit_draws_bands(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(graph_module, "MAX_POINTS", 1_000)
+    fig = png_figure(synthetic(25_000, spike_at=12_345))
+    try:
+        (ax,) = fig.axes
+        assert len(ax.collections) == 4  # one band a line
+        assert ax.get_ylim()[1] > 9_000
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)

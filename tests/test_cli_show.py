@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from omahahh.audit.hand import AuditedHand, audit_hand
+from omahahh.cards import cards_str
 from omahahh.cli.app import app
+from omahahh.model import HandRecord
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from omahahh.report.show import _finding, render
 from tests.conftest import CORPUS
 from tests.test_cli_audit import BAD, CLEAN
 from tests.test_dataset import write
@@ -87,3 +93,86 @@ def test_show_finds_a_phh_hand_by_its_bare_id_in_a_folder() -> None:
     result = runner.invoke(app, ["show", "1001", str(PHH_FIXTURES)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("phh:1001  ")
+
+
+# -- issue 18, point 2: every street's board, every shown hand, every runout ----------
+
+SHOWN_ROOMS = ("PokerStars", "GGPoker", "Winamax")
+
+
+def _corpus_hands() -> list[HandRecord]:
+    sources = [CORPUS / room for room in SHOWN_ROOMS] + [PHH_FIXTURES]
+    return [
+        h
+        for f in expand_paths(sources)
+        for h in parse_blocks(iter_blocks(f))
+        if isinstance(h, HandRecord)
+    ]
+
+
+@pytest.fixture(scope="module")
+def shown() -> list[tuple[HandRecord, AuditedHand, str]]:
+    out = []
+    for hand in _corpus_hands():
+        audited = audit_hand(hand)
+        out.append((hand, audited, render(audited)))
+    return out
+
+
+@pytest.mark.parametrize("site", ["pokerstars", "ggpoker", "winamax", "phh"])
+def test_show_prints_every_board_shown_hand_and_finding_of_every_room(
+    shown: list[tuple[HandRecord, AuditedHand, str]], site: str
+) -> None:
+    hands = [x for x in shown if x[0].site.value == site]
+    assert hands, site
+    for hand, audited, text in hands:
+        for board in hand.boards:
+            for n, street in ((3, "FLOP"), (4, "TURN"), (5, "RIVER")):
+                if len(board) >= n:
+                    title = next(line for line in text.splitlines() if line.startswith(street))
+                    assert f"[{cards_str(board[:n])}]" in title, (hand.hand_key, title)
+        for show in hand.shows:
+            if show.cards:
+                assert f"[{cards_str(show.cards)}]" in text.split("SHOWDOWN", 1)[1], hand.hand_key
+        for seat in hand.summary_seats:
+            if seat.showed:
+                assert f"[{cards_str(seat.showed)}]" in text, hand.hand_key
+        for finding in audited.findings:
+            assert text.count(f"! {_finding(finding)}") >= 1, (hand.hand_key, finding.code)
+
+
+def test_show_after_an_all_in_on_the_flop_prints_turn_river_and_the_shown_hands(
+    tmp_path: Path,
+) -> None:
+    """Issue 18: with an all-in on the flop only the flop was printed."""
+    text = (
+        CLEAN.replace(
+            "B: checks\nA: checks\n*** TURN",
+            "B: bets $98 and is all-in\nA: calls $98 and is all-in\n*** TURN",
+        )
+        .replace("B: checks\nA: checks\n*** RIVER", "*** RIVER")
+        .replace("B: checks\nA: checks\n*** SHOW", "*** SHOW")
+    )
+    src = write(tmp_path / "in", "a.txt", text)
+    result = runner.invoke(app, ["show", "100000000001", str(src)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "\nTURN  [2c 7d 9h Kd]\n" in out and "\nRIVER  [2c 7d 9h Kd Ks]\n" in out
+    showdown = out.split("\nSHOWDOWN\n", 1)[1]
+    assert "A                    shows [As Qc 3d 4c]" in showdown
+
+
+def test_show_run_it_twice_prints_both_runouts_and_both_showdowns() -> None:
+    result = runner.invoke(app, ["show", "pokerstars:124689908714", str(RIT)])
+    lines = result.output.splitlines()
+    assert "RIVER  board 1 [3d Kd 9h 8h 4s]  |  board 2 [3d Kd 9h 8h Kc]" in lines
+    assert "TURN  [3d Kd 9h 8h]" in lines  # one turn: both runs share it
+    assert sum("shows [Jd Ts Qd Qs]" in line for line in lines) == 2
+
+
+def test_show_puts_a_pot_finding_under_its_award(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", BAD)
+    lines = runner.invoke(app, ["show", "100000000002", str(src)]).output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "! error wrong_split" in line)
+    assert lines[at - 1].startswith("  board 1 main pot")
+    assert lines[-1] == "Findings: see above"

@@ -217,7 +217,7 @@ def test_verify_lists_the_damage_and_restore_goes_back(
 
 
 def test_restore_with_no_intact_version_changes_nothing(two_versions: tuple[Path, Path]) -> None:
-    root, part = two_versions
+    root, _ = two_versions
     for version in finished(root):
         for p in (version / "hands").glob("*.parquet"):
             _damage(p, "deleted")

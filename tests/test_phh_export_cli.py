@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
 from omahahh.dataset.store import scan
+from omahahh.export.phh import export_dataset
+from tests.conftest import CORPUS
 from tests.test_parser_ggpoker import EV_CASHOUT
 from tests.test_parser_pokerstars import BASE as STARS
 from tests.test_parser_winamax import CRAFTED as WINAMAX
@@ -98,3 +100,38 @@ def test_export_has_help() -> None:
     result = runner.invoke(app, ["export", "--help"])
     assert result.exit_code == 0
     assert "--per-file" in result.output and "--format" in result.output
+
+
+CANCELLED = (
+    CORPUS
+    / "PokerStars/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+    / "SampleHandHistories/PokerStars/CashGame/ValidHandTests/CancelledHand.txt"
+)
+
+
+def test_export_names_each_skipped_hand_and_why(tmp_path: Path) -> None:
+    """Issue 18: "skipped 3" said neither which hands nor why."""
+    folder = _inputs(tmp_path)
+    (folder / "c.txt").write_bytes(CANCELLED.read_bytes())
+    out = tmp_path / "phh"
+    result = runner.invoke(app, ["export", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-2] == (
+        "skipped pokerstars:110222853693: the PHH standard cannot hold it: "
+        "fewer than two players dealt in"
+    )
+    assert lines[-1] == f"phh: hands written 3, files 1, skipped 1 -> {out}"
+
+
+def test_export_reports_running_counts_for_every_hand(tmp_path: Path) -> None:
+    folder = _inputs(tmp_path)
+    (folder / "c.txt").write_bytes(CANCELLED.read_bytes())
+    ds = tmp_path / "ds"
+    ingest([folder], ds)
+    seen: list[tuple[int, int]] = []
+    counts = export_dataset(
+        ds, tmp_path / "phh", on_hand=lambda c: seen.append((c.hands, c.skipped))
+    )
+    assert len(seen) == 4  # skipped hands advance the bar too
+    assert seen[-1] == (counts.hands, counts.skipped) == (3, 1)

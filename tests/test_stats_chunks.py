@@ -37,3 +37,12 @@ def test_chunked_with_filters_and_min_hands(dataset: Path) -> None:
     assert_frame_equal(
         player_stats(tables, wanted, hands_per_chunk=30), whole, check_exact=False, rel_tol=1e-12
     )
+
+
+def test_chunked_sums_from_frames_without_files_equal_one_pass(dataset: Path) -> None:
+    """Tables given as plain lazy frames (no folder to read parts from) spill by streaming."""
+    tables = dict(dataset_tables(str(dataset)))
+    whole = player_stats(tables, hands_per_chunk=0)
+    assert_frame_equal(
+        player_stats(tables, hands_per_chunk=50), whole, check_exact=False, rel_tol=1e-12
+    )

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.audit.settle import returns_in_pot
 from omahahh.model import Collection, HandRecord
 from omahahh.money import format_minor
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
@@ -135,9 +136,7 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
     for r in rows:
         groups[(r.run, r.pot_index if by_pot else WHOLE_RUN)].append(r)
-    returned: dict[str, int] = {}
-    if room is not None and room.collected_includes_uncalled:
-        returned = _uncalled_folded_in(hand, result)
+    returned = returns_in_pot(hand, result)
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
@@ -193,16 +192,6 @@ class _Fmt:
 
     def __call__(self, amount: int) -> str:
         return format_minor(amount, self.unit, self.currency)
-
-
-def _uncalled_folded_in(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
-    """Rooms that pay an uncalled bet back inside ``collected`` (Winamax): per player."""
-    if hand.uncalled:
-        return {}
-    out: dict[str, int] = {}
-    for u in result.uncalled:
-        out[u.player] = out.get(u.player, 0) + u.amount
-    return out
 
 
 @dataclass(slots=True)
@@ -374,10 +363,13 @@ def _misawarded(check: _PotCheck, group: list[AwardRow], halves: bool) -> list[F
         gainer = max(diffs, key=lambda p: diffs[p])
         loser = min(diffs, key=lambda p: diffs[p])
         rule = "R-ODD-2" if halves and _odd_between_halves(group, gainer, loser) else "R-ODD-1"
+        room = ROOMS.get(check.hand.site)
+        by_rule = room is None or room.odd_chips_by_rule
         return [
             check.at(
-                FindingCode.ODD_CHIP_MISPLACED,
-                f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}",
+                FindingCode.ODD_CHIP_MISPLACED if by_rule else FindingCode.ODD_CHIP_UNCHECKED,
+                f"the odd chip of the {where} went to {gainer}; the rules give it to {loser}"
+                + ("" if by_rule else " (this room's odd-chip rule is not known)"),
                 rule=rule,
                 player=gainer,
                 expected=loser,
@@ -466,3 +458,38 @@ def _names(players: set[str]) -> str:
 
 def _shares(amounts: dict[str, int], money: _Fmt) -> str:
     return ", ".join(f"{p} {money(v)}" for p, v in sorted(amounts.items()) if v)
+
+
+def summary_won_findings(hand: HandRecord) -> list[Finding]:
+    """SUMMARY ``won`` figures that differ from the collected lines, where the room's
+    SUMMARY is known not to restate them (``summary_won_trusted``): info only.
+
+    wpn:779379637 (run twice): Hero collected $92.25 from main pot 1, the SUMMARY
+    says ``won $61.50``.
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or room.summary_won_trusted or not hand.summary_seats:
+        return []
+    collected: dict[str, int] = defaultdict(int)
+    for c in hand.collections:
+        collected[c.player] += c.amount
+    money = _money(hand)
+    out = []
+    for s in hand.summary_seats:
+        said, got = s.won or 0, collected.get(s.player, 0)
+        if said != got:
+            out.append(
+                make(
+                    hand.hand_key,
+                    FindingCode.SUMMARY_WON_DIFFERS,
+                    f"the SUMMARY says {s.player} won {money(said)}; the collected lines "
+                    f"pay {money(got)}",
+                    seat=s.seat,
+                    player=s.player,
+                    expected=money(got),
+                    reported=money(said),
+                    expected_amount=got,
+                    reported_amount=said,
+                )
+            )
+    return out

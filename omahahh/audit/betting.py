@@ -49,8 +49,8 @@ def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) 
                 )
             )
             continue
-        if action.kind in POST_KINDS:
-            continue
+        if action.kind in POST_KINDS or action.kind is ActionKind.PROTECTED_ALL_IN:
+            continue  # posts and disconnect protection are nobody's decision
         found = _turn(hand, result, action, d, seq) or _size(hand, action, d, seq, money)
         if found is not None:
             out.append(found)

@@ -52,7 +52,9 @@ class FindingCode(StrEnum):
     WRONG_WINNER = "wrong_winner"
     WRONG_SPLIT = "wrong_split"
     ODD_CHIP_MISPLACED = "odd_chip_misplaced"
+    ODD_CHIP_UNCHECKED = "odd_chip_unchecked"
     UNVERIFIABLE_SHOWDOWN = "unverifiable_showdown"
+    SUMMARY_WON_DIFFERS = "summary_won_differs"
     SHOW_ORDER = "show_order"
     IMPOSSIBLE_CARDS = "impossible_cards"
     UNSUPPORTED_VARIANT = "unsupported_variant"
@@ -60,6 +62,8 @@ class FindingCode(StrEnum):
     RAKE_MISMATCH = "rake_mismatch"
     RAKE_ALLOCATION_INFERRED = "rake_allocation_inferred"
     RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
+    # The text itself
+    DECODING_REPAIRED = "decoding_repaired"
     # The audit itself
     REPLAY_FAILED = "replay_failed"
 
@@ -178,11 +182,24 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "R-ODD-1, R-ODD-2",
         "A split pot's indivisible chip given to another winner than the rules say.",
     ),
+    FindingCode.ODD_CHIP_UNCHECKED: CodeInfo(
+        Severity.INFO,
+        "R-ODD-1, R-ODD-2",
+        "A split pot paid as derived but for one odd chip, in a room known not to place odd "
+        "chips by R-ODD-1/R-ODD-2 (rooms/conventions.py ``odd_chips_by_rule``): not judged.",
+    ),
     FindingCode.UNVERIFIABLE_SHOWDOWN: CodeInfo(
         Severity.INFO,
         "R-SD-2",
         "A contested pot whose losing hands were mucked (or not shown in full): "
         "the winner cannot be checked against them.",
+    ),
+    FindingCode.SUMMARY_WON_DIFFERS: CodeInfo(
+        Severity.INFO,
+        "R-SD-3",
+        "The SUMMARY's ``won`` for a player differs from the collected lines, in a room whose "
+        "SUMMARY figure is known not to restate them (WPN, rooms/conventions.py "
+        "``summary_won_trusted``): the collected lines are audited, the SUMMARY is not.",
     ),
     FindingCode.SHOW_ORDER: CodeInfo(
         Severity.INFO,
@@ -217,6 +234,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.WARNING,
         "R-RAKE-2, R-RAKE-3, R-RAKE-5",
         "The reported rake differs from the rake schedule's expectation (only with a schedule).",
+    ),
+    FindingCode.DECODING_REPAIRED: CodeInfo(
+        Severity.INFO,
+        "",
+        "A line of the hand was not valid UTF-8 and was read as cp1252 (names may be "
+        "spelled differently than the room meant).",
     ),
     FindingCode.REPLAY_FAILED: CodeInfo(
         Severity.ERROR,

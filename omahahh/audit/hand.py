@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from omahahh.audit.awards import AwardRow, award_findings, match_awards
+from omahahh.audit.awards import AwardRow, award_findings, match_awards, summary_won_findings
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
-from omahahh.audit.settle import room_take
+from omahahh.audit.settle import returns_in_pot, room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
@@ -112,12 +112,22 @@ def audit(
     rows = awards if awards is not None else match_awards(hand, result)
     out = betting_findings(hand, result, rules)
     out += reconciled
+    out += [
+        make(
+            hand.hand_key,
+            FindingCode.DECODING_REPAIRED,
+            f"line {line}: not valid UTF-8; read as cp1252",
+            reported=f"line {line}",
+        )
+        for line in hand.repaired_lines
+    ]
     if result.bad_cards:
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
     out += _uncalled(hand, result, room)
     out += _total(hand, result, room)
     out += side_pot_findings(hand, result)
     out += award_findings(hand, result, rows)
+    out += summary_won_findings(hand)
     if room is None or room.shows_in_order:
         out += _show_order(hand, result)
     if rake_expectation is not None:
@@ -147,6 +157,8 @@ def _uncalled(
     derived: dict[str, int] = defaultdict(int)
     for back in result.uncalled:
         derived[back.player] += back.amount
+    for player, kept in returns_in_pot(hand, result).items():
+        derived[player] -= kept  # the room pays it inside the pot (rooms/conventions.py)
     out = []
     for player in sorted(set(reported) | set(derived)):
         r, d = reported.get(player, 0), derived.get(player, 0)
@@ -177,6 +189,8 @@ def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None)
         expected -= result.rake + result.fees
     if room is not None and room.total_includes_uncalled:
         expected += sum(u.amount for u in result.uncalled)
+    elif room is not None and room.uncalled_blind_in_pot:
+        expected += sum(returns_in_pot(hand, result).values())
     if expected == hand.total_pot_reported:
         return []
     return [

@@ -29,7 +29,7 @@ from itertools import combinations
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, room_take
+from omahahh.audit.settle import fees_taken, returns_in_pot, room_take
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
@@ -44,6 +44,7 @@ ALLOCATION_SENSITIVE = frozenset(
         FindingCode.COLLECTED_EXCEEDS_POT,
         FindingCode.WRONG_SPLIT,
         FindingCode.ODD_CHIP_MISPLACED,
+        FindingCode.ODD_CHIP_UNCHECKED,
         FindingCode.SIDE_POT_MISMATCH,
     }
 )
@@ -79,9 +80,8 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     for out in hand.cashouts:
         if out.player not in paid and won.get(out.player) is not None:
             paid[out.player] += won[out.player] or 0
-    if room is not None and room.collected_includes_uncalled and not hand.uncalled:
-        for u in result.uncalled:
-            paid[u.player] -= u.amount
+    for player, back in returns_in_pot(hand, result).items():
+        paid[player] -= back
     return dict(paid)
 
 
@@ -98,10 +98,11 @@ def collected_confirmed(hand: HandRecord) -> bool:
     lines: dict[str, int] = defaultdict(int)
     for c in hand.collections:
         lines[c.player] += c.amount
-    summary = {s.player: s.won for s in hand.summary_seats if s.won}
-    if summary and summary == dict(lines):
-        return True
     room = ROOMS.get(hand.site)
+    summary = {s.player: s.won for s in hand.summary_seats if s.won}
+    trusted = room is None or room.summary_won_trusted
+    if trusted and summary and summary == dict(lines):
+        return True
     if hand.main_pot_reported is not None and (room is None or room.pots_after_rake):
         return hand.main_pot_reported + sum(hand.side_pots_reported) == sum(lines.values())
     return False

@@ -13,7 +13,10 @@ from typing import Annotated
 
 import typer
 
+from omahahh.cli import help_style
 from omahahh.version import __version__
+
+help_style.apply()
 
 app = typer.Typer(
     name="omahahh",
@@ -51,6 +54,7 @@ COMMAND_ORDER = (
     "rake",
     "stats",
     "graph",
+    "report",
     "equity",
     "fairness",
     "export",

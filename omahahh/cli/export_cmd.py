@@ -6,29 +6,42 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
+import polars as pl
 import typer
 
 from omahahh.cli.common import progress_bar, run_library
-from omahahh.cli.options import SourceTimezoneOpt, ingest_options
+from omahahh.cli.options import (
+    SourceTimezoneOpt,
+    VerboseOpt,
+    ingest_options,
+    open_input,
+)
 from omahahh.dataset.ingest import IngestOptions
-from omahahh.dataset.inputs import open_dataset
 from omahahh.dataset.store import scan
 from omahahh.export.phh import ExportCounts, export_dataset
+
+SKIPPED_SHOWN = 20
+"""Skipped hands named without --verbose (then a count of the rest)."""
 
 
 class ExportFormat(StrEnum):
     PHH = "phh"
 
 
-def _export(paths: list[Path], out: Path, per_file: int, options: IngestOptions) -> ExportCounts:
-    with open_dataset(paths, options) as handle:
-        total = scan(handle.root, "hands").select("hand_key").collect().height
+def _export(
+    paths: list[Path], out: Path, per_file: int, options: IngestOptions, verbose: bool
+) -> ExportCounts:
+    with open_input(paths, options, verbose) as handle:
+        if handle.counts_line:
+            typer.echo(handle.counts_line, err=True)
+        total = scan(handle.root, "hands").select(pl.len()).collect().item()
         with progress_bar(total, "hand", "export") as bar:
 
-            def advance(hands: int) -> None:
-                bar.update(hands)
+            def advance(counts: ExportCounts) -> None:
+                bar.set_postfix(written=counts.hands, skipped=counts.skipped, refresh=False)
+                bar.update(1)
 
-            return export_dataset(handle.root, out, per_file, advance)
+            return run_library(lambda: export_dataset(handle.root, out, per_file, advance))
 
 
 def export_command(
@@ -36,7 +49,9 @@ def export_command(
         list[Path],
         typer.Argument(help="Hand-history files, folders, globs, or one dataset folder."),
     ],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write the files in.")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", readable=False, help="Folder to write the files in.")
+    ],
     output: Annotated[
         ExportFormat,
         typer.Option("--format", help="phh: the Poker Hand History standard (docs/SITES.md)."),
@@ -50,10 +65,16 @@ def export_command(
         ),
     ] = 1000,
     source_timezone: SourceTimezoneOpt = None,
+    verbose: VerboseOpt = False,
 ) -> None:
-    """Write every parsed hand as PHH (hands the standard cannot hold are counted, skipped)."""
+    """Write every parsed hand as PHH (hands the standard cannot hold are named, skipped).
+
+    Example: omahahh export DATASET --format phh --out phh/ --per-file 1
+    """
     options = ingest_options(source_timezone=source_timezone)
-    counts = run_library(lambda: _export(paths, out, per_file, options))
+    counts = _export(paths, out, per_file, options, verbose)
+    for line in counts.skipped_lines(None if verbose else SKIPPED_SHOWN):
+        typer.echo(line, err=True)
     typer.echo(f"{output.value}: {counts.summary_line()} -> {out}", err=True)
 
 

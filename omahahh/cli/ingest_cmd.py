@@ -12,12 +12,14 @@ from omahahh.cli.common import progress_bar, run_library
 from omahahh.cli.options import (
     AllinSamplesOpt,
     RulesOpt,
+    RunningTotals,
     ScheduleOpt,
     SourceTimezoneOpt,
+    VerboseOpt,
     WriteFrom,
     ingest_options,
+    skip_reporter,
 )
-from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import count_files, ingest
 from omahahh.dataset.versions import DEFAULT_KEEP
 
@@ -44,6 +46,7 @@ def ingest_command(
     schedule: ScheduleOpt = None,
     rules: RulesOpt = None,
     allin_preflop_samples: AllinSamplesOpt = None,
+    verbose: VerboseOpt = False,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -77,7 +80,10 @@ def ingest_command(
         ),
     ] = WriteFrom.DRIVER,
 ) -> None:
-    """Parse hand histories into one Parquet folder per table (atomic, incremental)."""
+    """Parse hand histories into one Parquet folder per table (atomic, incremental).
+
+    Example: omahahh ingest ~/hands logs.zip --out out/ds --workers 2
+    """
     options = ingest_options(
         workers=workers,
         strict=strict,
@@ -96,12 +102,9 @@ def ingest_command(
         )
     total = run_library(lambda: count_files(paths))
     with progress_bar(total, "file", "ingest") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-            bar.set_postfix(hands=fragment.hands, refresh=False)
-
-        counts = run_library(lambda: ingest(paths, out, options, advance, note))
+        advance = RunningTotals(bar)
+        on_skip = skip_reporter(verbose)
+        counts = run_library(lambda: ingest(paths, out, options, advance, note, on_skip=on_skip))
     typer.echo(counts.summary_line(), err=True)
 
 

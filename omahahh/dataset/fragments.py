@@ -141,6 +141,7 @@ class FragmentBuilder:
             cash_drop_reported=h.cash_drop_reported,
             total_pot_derived=result.total_pot if result else None,
             rake_derived=result.rake if result else None,
+            fees_derived=result.fees if result else None,
             uncalled_derived=sum(u.amount for u in result.uncalled) if result else None,
             parser_notes=list(h.notes),
             text_hash=h.text_hash,

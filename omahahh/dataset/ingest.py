@@ -22,10 +22,10 @@ from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
-from omahahh.errors import OmahahhError
+from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
-from omahahh.parsers.registry import expand_paths
+from omahahh.parsers.registry import SkipReporter, expand_paths
 
 
 class StrictModeFailure(OmahahhError):
@@ -64,6 +64,31 @@ class IngestOptions:
 
 
 DEFAULT_OPTIONS = IngestOptions()
+
+
+class NoHandHistory(SourceError):
+    """Nothing among the inputs is a hand history: nothing is written."""
+
+
+def check_inputs(
+    paths: Sequence[str | os.PathLike[str]], on_skip: SkipReporter | None = None
+) -> tuple[int, int]:
+    """(hand-history files, files passed over) the inputs name; raises :class:`SourceError`
+    for a missing or unreadable input and :class:`NoHandHistory` when none is one."""
+    skipped = 0
+
+    def skip(path: str, why: str) -> None:
+        nonlocal skipped
+        skipped += 1
+        if on_skip is not None:
+            on_skip(path, why)
+
+    found = sum(1 for _ in expand_paths(paths, skip))
+    if not found:
+        others = f" ({skipped} files are not hand histories)" if skipped else ""
+        names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+        raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
+    return found, skipped
 
 
 def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None) -> int:
@@ -106,6 +131,7 @@ def ingest(
     options: IngestOptions = DEFAULT_OPTIONS,
     on_fragment: Callable[[Fragment], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    on_skip: SkipReporter | None = None,
 ) -> IngestCounts:
     """Parse ``paths`` into the dataset at ``out`` (created or extended).
 
@@ -115,10 +141,8 @@ def ingest(
     dataset. ``on_note`` receives one-line notes (workers capped, a stale lock
     taken over).
     """
-    # Validate every input before writing anything.
-    n_files = 0
-    for p in paths:
-        n_files += sum(1 for _ in expand_paths([p]))
+    # Validate every input before writing anything (and count what is passed over).
+    n_files, skipped = check_inputs(paths, on_skip)
     if options.cluster is None or options.cluster == "local":
         workers = capped_workers(options.workers, n_files, on_note)
         options = replace(options, workers=workers)
@@ -127,6 +151,7 @@ def ingest(
         out, keep_versions=options.keep_versions, wait=options.wait, note=on_note
     )
     with writer:
+        writer.counts.skipped = skipped
         for kept in _kept(paths, options, writer):
             if on_fragment is not None:
                 on_fragment(kept)

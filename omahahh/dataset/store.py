@@ -92,16 +92,21 @@ class IngestCounts:
     duplicates: int = 0
     failures: int = 0
     seconds: float = 0.0
+    skipped: int = 0
+    """Files passed over: their content is not a hand history."""
 
     @property
     def hands_per_second(self) -> float:
-        return self.blocks / self.seconds if self.seconds > 0 else 0.0
+        """Parsed hands per second (duplicates and failures are not counted as hands)."""
+        return self.parsed / self.seconds if self.seconds > 0 else 0.0
 
     def summary_line(self) -> str:
+        skipped = f" (skipped {self.skipped}: not hand histories)" if self.skipped else ""
         return (
-            f"files {self.files}, hand blocks {self.blocks}, hands parsed {self.parsed}, "
-            f"duplicates {self.duplicates}, failures {self.failures}, "
-            f"{self.seconds:.2f} s, {self.hands_per_second:,.0f} hands/s"
+            f"files {self.files}{skipped}, hand blocks {self.blocks}, "
+            f"hands parsed {self.parsed}, duplicates {self.duplicates}, "
+            f"failures {self.failures}, {self.seconds:.2f} s, "
+            f"{self.hands_per_second:,.0f} parsed hands/s"
         )
 
 

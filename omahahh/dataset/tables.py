@@ -37,7 +37,7 @@ HANDS: tuple[Column, ...] = (
         STR,
         "`<site>:<hand_id>`, site in lower case, e.g. `pokerstars:258721013274`; unique.",
     ),
-    _c("site", STR, "Room that wrote the text: `pokerstars`, `ggpoker`, `winamax`, `phh`."),
+    _c("site", STR, "Room that wrote the text: `pokerstars`, `ggpoker`, `winamax`, `phh`, `wpn`, `bovada`."),
     _c(
         "hand_id",
         STR,
@@ -132,7 +132,12 @@ HANDS: tuple[Column, ...] = (
     _c(
         "rake_derived",
         I64,
-        "Audit: the rake the replay's pots were settled with (the reported rake, 0 when none is printed or the hand was cancelled).",
+        "Audit: the rake the replay's pots were settled with: the reported rake; where a room prints a total with an unprinted rake in it (Bovada 2014), that total less the awards; else 0 (none printed, or a cancelled hand).",
+    ),
+    _c(
+        "fees_derived",
+        I64,
+        "Audit: the non-rake fees (jackpot and the like) the pots were settled with: as printed, or as the room is known to take them unprinted (docs/SITES.md).",
     ),
     _c(
         "uncalled_derived",

@@ -8,6 +8,7 @@ exception becomes a failure row (file:line + reason code), for every format.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -61,6 +62,10 @@ class Format:
     Broader than ``header`` on purpose: a damaged or foreign header still
     starts its own block, which detection then rejects as a failure row.
     """
+    hashless_start: str = ""
+    """The opening words of a header that carries no ``#`` (WPN's old ``Game started
+    at:``). The splitter tests each line for a ``#`` first, as every other header has
+    one, then for these words, before running the header regex."""
     sniff: Callable[[str], bool] | None = None
     """Whole-file formats: does the file at this path belong to the format?"""
     split: Callable[[str, list[str]], list[Block]] | None = None
@@ -102,7 +107,11 @@ def failure(
 def parse_or_fail(fmt: Format, block: Block, context: ParseContext) -> HandRecord | ParseFailure:
     """``fmt`` parses ``block``; any problem becomes a :class:`ParseFailure`, never an exception."""
     try:
-        return fmt.parse(block, context)
+        record = fmt.parse(block, context)
+        if block.repaired:
+            lines = tuple(block.line + offset for offset in block.repaired)
+            record = dataclasses.replace(record, repaired_lines=lines)
+        return record
     except HandParseError as exc:
         return failure(block, exc.reason_code, exc.message, exc.line_offset, exc.excerpt, fmt=fmt)
     except (ValueError, TypeError, IndexError, KeyError) as exc:  # a bug must not lose the hand

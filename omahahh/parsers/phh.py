@@ -34,13 +34,14 @@ from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, parse_or_fail
 from omahahh.parsers.phh_codec import decode, field_hints
 from omahahh.parsers.phh_standard import standard_record
-from omahahh.parsers.sources import Block, read_lines, text_lines
+from omahahh.parsers.sources import Block, logical_name, read_lines, text_lines
 
 PREFIX = "_omahahh_"
 NONE_KEY = PREFIX + "none"
 SUFFIXES = (".phh", ".phhs")
 # Fields a PHH file can never override: where the hand was read from.
-SOURCE_FIELDS = frozenset({"source_path", "source_line", "text_hash"})
+# Facts about the source file, not the hand: a re-encoded export has its own.
+SOURCE_FIELDS = frozenset({"source_path", "source_line", "text_hash", "repaired_lines"})
 TABLE_HEADER_RE = re.compile(r"^\s*\[\s*(?P<key>[^\[\]]+?)\s*\]\s*(?:#.*)?$")
 
 
@@ -60,7 +61,7 @@ def hand_blocks(path: str, lines: list[str]) -> list[Block]:
         if not keys or keys[-1] != top:
             starts.append(i)
             keys.append(top)
-    if not path.lower().endswith(".phhs") or not starts:
+    if not logical_name(path).lower().endswith(".phhs") or not starts:
         return [Block(path=path, line=1, lines=tuple(lines))]
     blocks = []
     if any(line.strip() and not line.lstrip().startswith("#") for line in lines[: starts[0]]):
@@ -99,7 +100,7 @@ def _document(block: Block) -> Mapping[str, Any]:
         m = re.search(r"line (\d+)", str(exc))
         offset = int(m.group(1)) - 1 if m else 0
         raise HandParseError("bad_phh", f"not valid TOML: {exc}", offset) from None
-    if block.path.lower().endswith(".phhs"):
+    if logical_name(block.path).lower().endswith(".phhs"):
         tables = [v for v in data.values() if isinstance(v, dict)]
         if len(tables) != 1 or len(data) != 1:
             raise HandParseError("bad_phh", "a .phhs hand must be one table ([N])", 0)

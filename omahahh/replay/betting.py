@@ -221,6 +221,8 @@ class BettingWalk:
             p = self.by_name[action.player]
             if action.kind in _LIVE_POSTS or action.kind in _DEAD_POSTS:
                 self._post(index, action, p)
+            elif action.kind is ActionKind.PROTECTED_ALL_IN:
+                self._protect(index, p)
             else:
                 self._act(index, action, p)
         self.end_round()
@@ -317,6 +319,20 @@ class BettingWalk:
         if action.kind is ActionKind.POST_BIG_BLIND and not r.bets:
             r.bets = 1  # pre-flop the big blind counts as the first bet (R-BET-8)
             r.pointer = p.seat  # action starts left of the big blind (R-ACT-1)
+
+    def _protect(self, index: int, p: PlayerState) -> None:
+        """R-TO-2: a disconnected player stays in for the pots built so far, all-in
+        from here on, without putting in more."""
+        r = self.round
+        self.decisions.append(
+            Decision(
+                index, p.seat, r.street, None, False, not p.folded and not p.all_in, p.stack,
+                self.pot, r.current_bet, p.street_in, 0, False, False, False, None, None,
+                p.street_in + p.stack,
+            )
+        )  # fmt: skip
+        if not p.folded:
+            p.all_in = True
 
     def _act(self, index: int, action: Action, p: PlayerState) -> None:
         r = self.round

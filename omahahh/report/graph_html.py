@@ -1,8 +1,9 @@
 """The winnings graph as one self-contained HTML page: inline SVG, no script, no network.
 
-Long series are thinned for the page (the lowest and highest point of each
-of ~1,000 buckets are kept, so no swing disappears); the final values in the
-legend are exact.
+Every hand is a point of its line up to :data:`omahahh.report.graph.MAX_POINTS`;
+longer lines are drawn as the band of each bucket's lowest and highest value
+(:func:`omahahh.report.graph.drawn`). The axes run over the data, and the legend
+(with each line's exact final value) stands right of the plotting area.
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 import math
 from html import escape
 
-from omahahh.report.graph import LINES, GraphData, graph_title
+from omahahh.report.graph import LINES, GraphData, drawn, graph_title, value_range
 
-WIDTH, HEIGHT = 960, 540
-LEFT, RIGHT, TOP, BOTTOM = 90, 24, 48, 56
-BUCKETS = 1000
+WIDTH, HEIGHT = 1100, 540
+LEFT, RIGHT, TOP, BOTTOM = 90, 250, 48, 56  # RIGHT holds the legend, outside the plot
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
@@ -37,24 +37,13 @@ def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
     return ticks
 
 
-def thin(xs: list[float], ys: list[float], buckets: int = BUCKETS) -> list[tuple[float, float]]:
-    """At most about ``2 × buckets`` points: each bucket's lowest and highest, in order."""
-    if len(xs) <= 2 * buckets:
-        return list(zip(xs, ys, strict=True))
-    size = len(xs) / buckets
-    out: list[tuple[float, float]] = []
-    for b in range(buckets):
-        lo, hi = int(b * size), min(int((b + 1) * size), len(xs))
-        part = range(lo, hi)
-        keep = sorted({min(part, key=ys.__getitem__), max(part, key=ys.__getitem__)})
-        out += [(xs[i], ys[i]) for i in keep]
-    if out[-1][0] != xs[-1]:
-        out.append((xs[-1], ys[-1]))
-    return out
-
-
 def _fmt(value: float) -> str:
     return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:,.0f}"
+
+
+def within(ticks: list[float], low: float, high: float) -> list[float]:
+    """The ticks inside the axis (the axis ends at the data, not at a round number)."""
+    return [t for t in ticks if low - 1e-9 <= t <= high + 1e-9]
 
 
 def graph_svg(data: GraphData) -> str:
@@ -62,15 +51,14 @@ def graph_svg(data: GraphData) -> str:
 
     xs = [float(x) for x in data.frame["hand"].to_list()]
     lines = {column: data.values(column) for column, _, _ in LINES}
-    every = [v for ys in lines.values() for v in ys] + [0.0]
-    yticks = nice_ticks(min(every), max(every))
-    xticks = [t for t in nice_ticks(0.0, max(xs or [1.0])) if t >= 0]
-    y0, y1 = yticks[0], yticks[-1]
-    x1 = xticks[-1] if xticks[-1] > 0 else 1.0
+    y0, y1 = value_range(list(lines.values()))
+    x0, x1 = (xs[0], xs[-1]) if len(xs) > 1 else (0.5, 1.5)
+    yticks = within(nice_ticks(y0, y1, 8), y0, y1)
+    xticks = [t for t in within(nice_ticks(x0, x1, 8), x0, x1) if t == int(t)]
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def px(x: float) -> float:
-        return LEFT + plot_w * x / x1
+        return LEFT + plot_w * (x - x0) / (x1 - x0)
 
     def py(y: float) -> float:
         return TOP + plot_h * (1 - (y - y0) / (y1 - y0))
@@ -79,8 +67,10 @@ def graph_svg(data: GraphData) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-        f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="16">'
+        f'<text x="{LEFT + plot_w / 2}" y="24" text-anchor="middle" font-size="16">'
         f"{escape(graph_title(data))}</text>",
+        f'<rect class="plot" x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" '
+        'fill="none" stroke="#cccccc"/>',
     ]
     for t in yticks:
         y = py(t)
@@ -102,22 +92,33 @@ def graph_svg(data: GraphData) -> str:
     # The net line last, so it is drawn over the lines it often coincides with.
     for column, label, colour in sorted(LINES, key=lambda line: line[0] == "net"):
         ys = lines[column]
-        points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in thin(xs, ys))
         final = f"{ys[-1]:,.2f}" if ys else "0"
         width = 2.4 if column == "net" else 1.4
+        title = f"<title>{escape(label)}: {final}</title>"
+        d = drawn(xs, ys)
+        if d.low is not None and d.high is not None:
+            band = [*zip(d.x, d.high, strict=True), *reversed(list(zip(d.x, d.low, strict=True)))]
+            points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in band)
+            out.append(
+                f'<polygon class="envelope" fill="{colour}" fill-opacity="0.35" '
+                f'stroke="{colour}" stroke-width="0.6" points="{points}">{title}</polygon>'
+            )
+            continue
+        points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(d.x, d.y, strict=True))
         out.append(
             f'<polyline fill="none" stroke="{colour}" stroke-width="{width}" points="{points}">'
-            f"<title>{escape(label)}: {final}</title></polyline>"
+            f"{title}</polyline>"
         )
+    legend_x = WIDTH - RIGHT + 16
     for i, (column, label, colour) in enumerate(LINES):
         ys = lines[column]
         final = f"{ys[-1]:,.2f}" if ys else "0"
         ly = TOP + 8 + 18 * i
         out.append(
-            f'<line x1="{LEFT + 12}" x2="{LEFT + 36}" y1="{ly}" y2="{ly}" '
+            f'<line class="legend" x1="{legend_x}" x2="{legend_x + 24}" y1="{ly}" y2="{ly}" '
             f'stroke="{colour}" stroke-width="3"/>'
         )
-        out.append(f'<text x="{LEFT + 42}" y="{ly + 4}">{escape(label)} ({final})</text>')
+        out.append(f'<text x="{legend_x + 30}" y="{ly + 4}">{escape(label)} ({final})</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -2,22 +2,23 @@
 
 Finds the hand (in text files, or through a dataset's ``source_path`` and
 ``source_line``), replays and audits it, and writes each action with the pot
-before it, the amount to call, the legal raise range and the stack, with
-any finding right under the action it concerns; then pots and awards,
-derived beside reported.
+before it, the amount to call, the legal raise range and the stack; every
+street's board (every runout), the shown and mucked hands; then pots and
+awards, derived beside reported. Each finding is printed where it belongs:
+under its action, pot, award, the totals or the showdown.
 """
 
 from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import polars as pl
 
 from omahahh.audit.awards import AwardRow
-from omahahh.audit.findings import Finding
+from omahahh.audit.findings import Finding, FindingCode
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.cards import cards_str
 from omahahh.dataset.store import is_dataset, scan
@@ -47,8 +48,9 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
     for f in expand_paths(paths):
         whole_file = sniff(f) is not None  # a PHH id may be a hash: not in the text
         for block in iter_blocks(f):
-            if not whole_file and bare not in block.lines[0]:
-                continue  # cheap test on the header before parsing
+            # Cheap test on the header before parsing (WPN's old format: line 2).
+            if not whole_file and not any(bare in line for line in block.lines[:2]):
+                continue
             parsed = parse_block(block)
             if isinstance(parsed, HandRecord) and _matches(key, parsed):
                 return parsed
@@ -57,23 +59,49 @@ def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
 
 def _from_dataset(key: str, root: str | os.PathLike[str]) -> HandRecord:
     column = "hand_key" if ":" in key else "hand_id"
+    rows = scan(root, "hands").filter(pl.col(column) == key).select("hand_key").collect()
+    if rows.is_empty():
+        raise HandNotFound(f"hand {key} is not in the dataset {root}")
+    hand_key = str(rows.item(0, 0))
+    found = hands_from_dataset(root, [hand_key])[hand_key]
+    if isinstance(found, str):
+        raise HandNotFound(f"hand {hand_key}: {found}")
+    return found
+
+
+def hands_from_dataset(
+    root: str | os.PathLike[str], keys: Iterable[str]
+) -> dict[str, HandRecord | str]:
+    """Each hand of ``keys`` re-read from its source file (each file read once, up to
+    its last wanted hand); a string instead of a hand says why it could not be."""
+    wanted = list(dict.fromkeys(keys))
+    out: dict[str, HandRecord | str] = dict.fromkeys(wanted, f"not in the dataset {root}")
+    if not wanted:
+        return out
     rows = (
         scan(root, "hands")
-        .filter(pl.col(column) == key)
+        .join(pl.LazyFrame({"hand_key": wanted}), on="hand_key", how="semi")
         .select("hand_key", "source_path", "source_line")
         .collect()
     )
-    if rows.is_empty():
-        raise HandNotFound(f"hand {key} is not in the dataset {root}")
-    hand_key, path, line = rows.row(0)
-    if not Path(path).is_file():
-        raise HandNotFound(f"hand {hand_key}: its source file {path} is no longer there")
-    for block in iter_blocks(path):
-        if block.line == line:
-            parsed = parse_block(block)
-            if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
-                return parsed
-    raise HandNotFound(f"hand {hand_key}: not found at {path}:{line} (the file changed?)")
+    for (path,), group in rows.group_by(["source_path"], maintain_order=True):
+        at = dict(zip(group["source_line"].to_list(), group["hand_key"].to_list(), strict=True))
+        for line, hand_key in at.items():
+            out[hand_key] = f"not found at {path}:{line} (the file changed?)"
+        if not Path(str(path)).is_file():
+            for hand_key in at.values():
+                out[hand_key] = f"its source file {path} is no longer there"
+            continue
+        last = max(at)
+        for block in iter_blocks(str(path)):
+            hand_key = at.get(block.line)
+            if hand_key is not None:
+                parsed = parse_block(block)
+                if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
+                    out[hand_key] = parsed
+            if block.line >= last:
+                break
+    return out
 
 
 def show_hand(
@@ -87,33 +115,144 @@ def show_hand(
 
 
 def render(audited: AuditedHand) -> str:
+    """The hand as ``omahahh show`` prints it: header and seats, every street with its
+    board (every runout of a hand run more than once, streets without action
+    included), the shown and mucked hands, pots and awards; each finding printed
+    where it belongs (under its action, pot, award or total), the rest at the end."""
     hand = audited.hand
     result = audited.result
     money = _Money(hand)
-    by_action: dict[int, list[Finding]] = defaultdict(list)
-    other: list[Finding] = []
-    for f in audited.findings:
-        (by_action[f.action_seq] if f.action_seq is not None else other).append(f)
+    placed = _Placed(audited.findings)
     lines = _header(hand, money)
-    street = None
+    lines += placed.take("text")
+    streets = _Streets(hand)
     for seq, action in enumerate(hand.actions):
-        if action.street is not street:
-            street = action.street
-            lines.append("")
-            lines.append(_street_title(hand, street.value))
+        lines += streets.up_to(action.street.value)
         d = result.decisions[seq] if result else None
         lines.append(_action_line(action, d, money))
-        lines += [f"      ! {_finding(f)}" for f in by_action.get(seq, [])]
+        lines += placed.take(("action", seq))
+    lines += streets.up_to("river", acted=False)
+    lines += _showdown(hand)
+    lines += placed.take("showdown")
     if result is None:
-        lines += ["", "replay failed:"] + [f"  ! {_finding(f)}" for f in other]
+        lines += ["", "replay failed:"] + [f"  ! {_finding(f)}" for f in placed.rest()]
         return "\n".join(lines)
-    lines += _pots(hand, result, money)
-    lines += _awards(audited.awards, money)
-    if other:
-        lines += ["", "Findings:"] + [f"  ! {_finding(f)}" for f in other]
+    lines += _pots(hand, result, money, placed)
+    lines += _awards(audited.awards, money, placed)
+    rest = placed.rest()
+    if rest:
+        lines += ["", "Findings:"] + [f"  ! {_finding(f)}" for f in rest]
     else:
-        lines += ["", "Findings: none" if not by_action else "Findings: see the actions above"]
+        lines += ["", "Findings: none" if not audited.findings else "Findings: see above"]
     return "\n".join(lines)
+
+
+_TOTAL_CODES = {
+    FindingCode.TOTAL_POT_MISMATCH,
+    FindingCode.RAKE_MISMATCH,
+    FindingCode.RAKE_OFF_SCHEDULE,
+    FindingCode.RAKE_ALLOCATION_INFERRED,
+    FindingCode.CASH_DROP_MISMATCH,
+}
+_SHOWDOWN_CODES = {FindingCode.SHOW_ORDER, FindingCode.IMPOSSIBLE_CARDS}
+_TEXT_CODES = {FindingCode.DECODING_REPAIRED}
+_POT_CODES = {FindingCode.SIDE_POT_MISMATCH}
+
+
+class _Placed:
+    """The findings of a hand by the place they are printed: each is taken once."""
+
+    def __init__(self, findings: Sequence[Finding]):
+        self.by_slot: dict[object, list[Finding]] = defaultdict(list)
+        for f in findings:
+            self.by_slot[_slot(f)].append(f)
+
+    def take(self, slot: object, indent: str = "      ") -> list[str]:
+        return [f"{indent}! {_finding(f)}" for f in self.by_slot.pop(slot, [])]
+
+    def rest(self) -> list[Finding]:
+        out = [f for found in self.by_slot.values() for f in found]
+        self.by_slot.clear()
+        return out
+
+
+def _slot(f: Finding) -> object:
+    """Where a finding is printed (see :func:`render`); ``"end"`` when nowhere else."""
+    if f.action_seq is not None:
+        return ("action", f.action_seq)
+    if f.code in _TEXT_CODES:
+        return "text"
+    if f.code in _SHOWDOWN_CODES:
+        return "showdown"
+    if f.code in _TOTAL_CODES:
+        return "total"
+    if f.code is FindingCode.UNCALLED_MISMATCH:
+        return "uncalled"
+    if f.code in _POT_CODES and f.pot_index is not None:
+        return ("pot", f.run or 0, f.pot_index)
+    if f.run is not None:
+        return ("award", f.run, f.pot_index)
+    return "end"
+
+
+_BOARD_CARDS = {"flop": 3, "turn": 4, "river": 5}
+_STREET_ORDER = ("preflop", "flop", "turn", "river")
+
+
+class _Streets:
+    """Street titles with their boards, each printed once and in order, so a street
+    without action (everyone all-in) still shows its cards."""
+
+    def __init__(self, hand: HandRecord):
+        self.boards = hand.boards
+        self.printed = -1
+
+    def up_to(self, street: str, *, acted: bool = True) -> list[str]:
+        """Titles of the streets not printed yet up to ``street`` (which has an action
+        unless ``acted`` is false): those with cards, and ``street`` itself if acted on."""
+        out: list[str] = []
+        last = _STREET_ORDER.index(street)
+        for at in range(self.printed + 1, last + 1):
+            name = _STREET_ORDER[at]
+            board = self._board(name)
+            if board or (acted and at == last):
+                out += ["", name.upper() + board]
+        self.printed = max(self.printed, last)
+        return out
+
+    def _board(self, street: str) -> str:
+        """``  [3d Kd 9h]``, or each runout's cards when the boards differ by then."""
+        n = _BOARD_CARDS.get(street)
+        if n is None:
+            return ""
+        cards = [b[:n] for b in self.boards if len(b) >= n]
+        if not cards:
+            return ""
+        if len(set(cards)) == 1:
+            return f"  [{cards_str(cards[0])}]"
+        return "  " + "  |  ".join(
+            f"board {i + 1} [{cards_str(b[:n])}]" for i, b in enumerate(self.boards) if len(b) >= n
+        )
+
+
+def _showdown(hand: HandRecord) -> list[str]:
+    """Every hand shown or mucked: the show lines, then what only the summary tells."""
+    rows: list[str] = []
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    for show in hand.shows:
+        what = "mucks" if show.mucked else "shows"
+        cards = f" [{cards_str(show.cards)}]" if show.cards else ""
+        about = f"  ({show.description})" if show.description else ""
+        rows.append(f"  {show.player:<20} {what}{cards}{about}")
+        seen.add((show.player, show.cards))
+    for s in hand.summary_seats:
+        if s.showed and (s.player, s.showed) not in seen:
+            what = "mucked" if s.mucked else "showed"
+            rows.append(f"  {s.player:<20} {what} [{cards_str(s.showed)}]  (summary)")
+            seen.add((s.player, s.showed))
+        elif s.mucked and not s.showed and not any(p == s.player for p, _ in seen):
+            rows.append(f"  {s.player:<20} mucked  (summary)")
+    return ["", "SHOWDOWN", *rows] if rows else []
 
 
 class _Money:
@@ -147,23 +286,15 @@ def _header(hand: HandRecord, money: _Money) -> list[str]:
     return out
 
 
-def _street_title(hand: HandRecord, street: str) -> str:
-    title = street.upper()
-    if street != "preflop" and hand.boards:
-        n = {"flop": 3, "turn": 4, "river": 5}[street]
-        boards = [cards_str(b[:n]) for b in hand.boards if len(b) >= n]
-        if boards:
-            title += "  " + "  |  ".join(f"[{b}]" for b in boards)
-    return title
-
-
 def _action_line(action: Action, d: Decision | None, money: _Money) -> str:
     what = action.kind.value.replace("_", " ")
-    if action.kind is ActionKind.RAISE and action.to_amount is not None:
+    if action.kind is ActionKind.PROTECTED_ALL_IN:
+        what = "all-in, disconnected"  # R-TO-2: nothing more put in
+    elif action.kind is ActionKind.RAISE and action.to_amount is not None:
         what += f" to {money(action.to_amount)}"
     elif action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
         what += f" {money(action.amount)}"
-    if action.all_in:
+    if action.all_in and action.kind is not ActionKind.PROTECTED_ALL_IN:
         what += " (all-in)"
     line = f"  {action.player:<20} {what:<28}"
     if d is None:
@@ -184,7 +315,7 @@ def _action_line(action: Action, d: Decision | None, money: _Money) -> str:
     return line
 
 
-def _pots(hand: HandRecord, result: ReplayResult, money: _Money) -> list[str]:
+def _pots(hand: HandRecord, result: ReplayResult, money: _Money, placed: _Placed) -> list[str]:
     out = ["", "Pots (derived | reported):"]
     printed = [hand.main_pot_reported, *hand.side_pots_reported]
     runs = len({p.run for p in result.pots})
@@ -202,24 +333,32 @@ def _pots(hand: HandRecord, result: ReplayResult, money: _Money) -> list[str]:
             f"  {name:<20} seats {seats:<14} {money(p.gross):>12} - rake {money(p.rake):>8}"
             f" = {money(p.amount):>12} | {reported}"
         )
+        out += placed.take(("pot", p.run, p.index), "    ")
     total = hand.total_pot_reported
     out.append(
         f"  total {money(result.total_pot)} | {money(total)}   "
         f"rake {money(result.rake)} | {money(hand.rake_reported)}"
     )
+    out += placed.take("total", "    ")
     for u in result.uncalled:
         out.append(f"  uncalled {money(u.amount)} returned to {u.player} ({u.street.value})")
+    out += placed.take("uncalled", "    ")
     return out
 
 
-def _awards(rows: tuple[AwardRow, ...], money: _Money) -> list[str]:
+def _awards(rows: tuple[AwardRow, ...], money: _Money, placed: _Placed) -> list[str]:
     out = ["", "Awards (derived | reported):"]
-    for r in rows:
+    for i, r in enumerate(rows):
         name = "main pot" if r.pot_index == 0 else f"side pot {r.pot_index}"
         out.append(
             f"  board {r.run + 1} {name:<12} {r.half:<6} {r.player:<20} "
             f"{money(r.amount_derived):>12} | {money(r.amount_reported)}"
         )
+        following = rows[i + 1] if i + 1 < len(rows) else None
+        if following is None or (following.run, following.pot_index) != (r.run, r.pot_index):
+            out += placed.take(("award", r.run, r.pot_index), "    ")
+        if following is None or following.run != r.run:
+            out += placed.take(("award", r.run, None), "    ")
     return out
 
 

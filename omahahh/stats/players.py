@@ -21,10 +21,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import cast
 
 import polars as pl
+import pyarrow.parquet as pq
 
-from omahahh.dataset.store import scan
+from omahahh.dataset.store import CURRENT, scan
 from omahahh.dataset.tables import TABLES
 from omahahh.eval.starting_hands import UNKNOWN, add_categories, category_labels_expr
 from omahahh.stats.aliases import Aliases
@@ -98,9 +100,17 @@ def tables_of(frames: Mapping[str, pl.DataFrame | pl.LazyFrame]) -> dict[str, pl
     return {name: f.lazy() for name, f in frames.items()}
 
 
-def dataset_tables(root: str) -> dict[str, pl.LazyFrame]:
+class DatasetTables(dict[str, pl.LazyFrame]):
+    """The tables of a dataset on disk, lazily, knowing their folder (for spilling)."""
+
+    def __init__(self, root: str) -> None:
+        super().__init__({name: scan(root, name) for name in TABLES})
+        self.root = root
+
+
+def dataset_tables(root: str) -> DatasetTables:
     """Every table of a dataset written by ``ingest``, lazily."""
-    return {name: scan(root, name) for name in TABLES}
+    return DatasetTables(root)
 
 
 def check_keys(by: Sequence[str]) -> tuple[str, ...]:
@@ -281,30 +291,81 @@ SPILLED = ("hands", "players", "actions", "awards", "allin")
 """The tables statistics read, split by chunk on disk once rather than re-read per chunk."""
 
 
+SPILL_BATCH_ROWS = 500_000
+
+
 @contextmanager
 def spilled_chunks(tables: Tables, chunks: int) -> Iterator[Callable[[int], Tables]]:
     """One streamed pass writes each read table split by chunk into a temporary folder;
-    yields ``chunk -> tables of that chunk's hands``. The folder goes with the context."""
+    yields ``chunk -> tables of that chunk's hands``. The folder goes with the context.
+
+    The pass reads batches of :data:`SPILL_BATCH_ROWS` rows and appends each batch's
+    rows to its chunk's file, so memory holds one batch whatever the table's size.
+    """
     with tempfile.TemporaryDirectory(prefix="omahahh-stats-") as tmp:
-        folders: dict[str, Path] = {}
+        spilled: dict[str, list[Path | None]] = {}
         for name in SPILLED:
             frame = tables.get(name)
             if frame is None or "hand_key" not in frame.collect_schema().names():
                 continue
-            folders[name] = Path(tmp) / name
-            frame.with_columns(chunk_of_hand(chunks).alias("_chunk")).sink_parquet(
-                pl.PartitionBy(folders[name], key="_chunk", include_key=False), mkdir=True
-            )
+            spilled[name] = _spill(frame, chunks, Path(tmp) / name, _files(tables, name))
 
         def chunk_tables(chunk: int) -> Tables:
             out = dict(tables)
-            for name, folder in folders.items():
-                part = folder / f"_chunk={chunk}"
-                files = sorted(str(f) for f in part.glob("*.parquet"))
+            for name, files in spilled.items():
                 schema = tables[name].collect_schema()
+                path = files[chunk]
                 out[name] = (
-                    pl.scan_parquet(files, schema=schema) if files else pl.LazyFrame(schema=schema)
+                    pl.scan_parquet(path, schema=schema)
+                    if path is not None
+                    else pl.LazyFrame(schema=schema)
                 )
             return out
 
         yield chunk_tables
+
+
+def _files(tables: Tables, name: str) -> list[Path]:
+    """The Parquet parts of a table of a dataset on disk ([] when not known)."""
+    root = getattr(tables, "root", None)
+    if root is None:
+        return []
+    return sorted((Path(root) / CURRENT / name).glob("*.parquet"))
+
+
+def _spill(frame: pl.LazyFrame, chunks: int, folder: Path, files: list[Path]) -> list[Path | None]:
+    """``frame``'s rows split into one Parquet file per chunk (None: no rows there).
+
+    Reads the table's own Parquet files batch by batch when they are known (memory
+    holds one batch), else the frame's streamed batches.
+    """
+    folder.mkdir(parents=True)
+    writers: dict[int, pq.ParquetWriter] = {}
+    paths: list[Path | None] = [None] * chunks
+    try:
+        for batch in _batches(frame, files):
+            marked = batch.with_columns(chunk_of_hand(chunks).alias("_chunk"))
+            for (chunk,), rows in marked.partition_by("_chunk", as_dict=True).items():
+                table = rows.drop("_chunk").to_arrow()
+                index = int(cast(int, chunk))
+                writer = writers.get(index)
+                if writer is None:
+                    paths[index] = folder / f"chunk-{index:05d}.parquet"
+                    writer = writers[index] = pq.ParquetWriter(paths[index], table.schema)
+                writer.write_table(table.cast(writer.schema))
+    finally:
+        for writer in writers.values():
+            writer.close()
+    return paths
+
+
+def _batches(frame: pl.LazyFrame, files: list[Path]) -> Iterator[pl.DataFrame]:
+    if not files:
+        yield from frame.collect_batches(chunk_size=SPILL_BATCH_ROWS, engine="streaming")
+        return
+    schema = frame.collect_schema()
+    for f in files:
+        for batch in pq.ParquetFile(f).iter_batches(batch_size=SPILL_BATCH_ROWS):
+            got = pl.from_arrow(batch)
+            assert isinstance(got, pl.DataFrame)
+            yield got.cast(dict(schema))  # type: ignore[arg-type]
