@@ -18,7 +18,9 @@ from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
 from omahahh.dataset.store import scan
 from omahahh.fairness.extract import fair_sample
-from omahahh.fairness.report import COLUMNS, fairness_report
+from omahahh.fairness.family import Correction
+from omahahh.fairness.report import COLUMNS, FairnessReport, fairness_report, render_table
+from omahahh.fairness.sample import SampleCounts
 from omahahh.fairness.simulate import Dealer, Known, as_sample, session
 from omahahh.fairness.synthetic import session_tables, write_dataset
 from omahahh.stats.players import dataset_tables
@@ -210,3 +212,29 @@ def test_report_rows_are_plain_data_for_other_pages(fair_dataset: Path) -> None:
 def test_fairness_is_listed_in_help() -> None:
     result = runner.invoke(app, ["--help"])
     assert "fairness" in result.output
+
+
+def test_text_table_lists_rejected_players_and_counts_the_rest() -> None:
+    def row(test: str, family: str, rejected: bool) -> dict[str, object]:
+        return {
+            "test": test,
+            "family": family,
+            "title": test,
+            "unit": "all-ins",
+            "n": 40,
+            "min_n": 30,
+            "statistic": 3.5 if rejected else 0.1,
+            "df": None,
+            "p": 0.0005 if rejected else 0.9,
+            "p_corrected": 0.005 if rejected else 1.0,
+            "rejected": rejected,
+            "verdict": "REJECTED" if rejected else "ok",
+            "note": "",
+        }
+
+    rows = [row("allin_favourites", "deal", False)]
+    rows += [row(f"allin_luck:p{i}", "allin_players", i == 7) for i in range(50)]
+    text = render_table(FairnessReport(rows, SampleCounts(), Correction.HOLM, 0.01))
+    assert "allin_luck:p7" in text
+    assert "allin_luck:p8" not in text
+    assert "50 players' all-in luck tested, 1 rejected; 1 listed" in text

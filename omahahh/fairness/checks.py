@@ -189,12 +189,13 @@ def board_moments(s: DealSample, hands: BoolArray) -> Moments:
     expected -= np.bincount(s.known_card, weights=per_hand_inv[s.known_hand], minlength=52)
     a += np.bincount(s.known_card, weights=per_hand_w[s.known_hand], minlength=52)
     b = np.zeros((52, 52))
-    for i in range(5):
-        for j in range(5):
+    for i in range(4):  # no draw comes after the fifth card: it is never out
+        for j in range(i, 4):
             both = dealt[:, i] & dealt[:, j]
-            weight = after_w[both, max(i, j)]
+            weight = after_w[both, j]
             pair = card[both, i] * 52 + card[both, j]
-            b += np.bincount(pair, weights=weight, minlength=52 * 52).reshape(52, 52)
+            counted = np.bincount(pair, weights=weight, minlength=52 * 52).reshape(52, 52)
+            b += counted if i == j else counted + counted.T
     for start in range(0, rows.size, _CHUNK):
         part = slice(start, start + _CHUNK)
         k = mask_bits(known[part]).astype(np.float32)
@@ -268,7 +269,7 @@ def group_test(s: DealSample, group: IntArray, name: str, what: str) -> TestResu
     seats of one hand share a deck.
     """
     title = f"the same ranks in every {what}"
-    k = (s.holes >= 0).sum(axis=1)
+    k = s.hole_k
     cards_per_group = np.bincount(group[group >= 0], weights=k[group >= 0])
     groups = np.flatnonzero(cards_per_group >= MIN_GROUP_CARDS)
     total = (
@@ -282,12 +283,17 @@ def group_test(s: DealSample, group: IntArray, name: str, what: str) -> TestResu
     g_of[groups] = np.arange(groups.size)
     gi = np.where(group >= 0, g_of[group.clip(min=0)], -1)
     seats = gi >= 0
-    gi, kk, holes, hand = gi[seats], k[seats], s.holes[seats], s.seat_hand[seats]
+    gi, kk, holes, hand = gi, k, s.holes, s.seat_hand
+    if not seats.all():
+        gi, kk, holes, hand = gi[seats], k[seats], holes[seats], hand[seats]
     ng = groups.size
-    held = holes >= 0
-    card_group = np.broadcast_to(gi[:, None], holes.shape)[held]
-    counts = np.bincount(card_group * 13 + (holes[held] >> 2), minlength=13 * ng)
-    counts = counts.reshape(ng, 13).astype(np.float64)
+    flat_counts = np.zeros(13 * ng)
+    for j in range(holes.shape[1]):  # by column: no (seats x cards) temporaries
+        card = holes[:, j]
+        held = card >= 0
+        index = gi * 13 + (card >> 2) if held.all() else (gi * 13 + (card >> 2))[held]
+        flat_counts += np.bincount(index, minlength=13 * ng)
+    counts = flat_counts.reshape(ng, 13)
     a = np.bincount(gi, weights=kk, minlength=ng)
     a2 = np.bincount(gi, weights=kk * (kk - 1), minlength=ng)
     # Σ over hands of k² for every pair of groups dealt in the same hand (the
@@ -472,15 +478,16 @@ def runs_test(s: DealSample) -> TestResult:
     covariance of neighbours.
     """
     title = "hands with an ace come in runs by chance only"
-    order = np.lexsort((s.seat, s.seat_hand))
-    hand = s.seat_hand[order]
-    first = np.ones(hand.size, dtype=bool)
-    first[1:] = hand[1:] != hand[:-1]
-    seats = order[first]  # one seat per hand, hands in deal order
+    lowest = np.full(s.hands, np.iinfo(np.int64).max)
+    np.minimum.at(lowest, s.seat_hand, s.seat)
+    pick = np.flatnonzero(s.seat == lowest[s.seat_hand])
+    seat_of_hand = np.full(s.hands, -1)
+    seat_of_hand[s.seat_hand[pick]] = pick
+    seats = seat_of_hand[seat_of_hand >= 0]  # one seat per hand, hands in deal order
     if seats.size < 2:
         return _short("serial_runs", title, "pairs of hands", 0, MIN_PAIRS)
     held = s.holes[seats]
-    p = np.array([ace_in_hand_probability(k) for k in range(MAX_HOLE + 1)])[(held >= 0).sum(axis=1)]
+    p = np.array([ace_in_hand_probability(k) for k in range(MAX_HOLE + 1)])[s.hole_k[seats]]
     x = ((held >> 2) == ACE_RANK).any(axis=1)
     rows = s.seat_hand[seats]
     link = s.table[rows][1:] == s.table[rows][:-1]  # pair i: hands i, i+1

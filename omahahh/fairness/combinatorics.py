@@ -242,11 +242,18 @@ def classify_hands(holes: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     three times hold k - d pairs).
     """
     k = holes.shape[1]
-    suits = _suit_table()[np.left_shift(1, 4 * (holes & 3)).sum(axis=1)]
-    ranks = holes >> 2
-    counts = np.left_shift(1, 4 * ranks).sum(axis=1)  # 13 fields of 4 bits, each at most 4
+    # Column by column: numpy reduces slowly along a short axis.
+    packed_suits = np.zeros(holes.shape[0], dtype=np.int64)
+    counts = np.zeros(holes.shape[0], dtype=np.int64)  # 13 fields of 4 bits, each at most 4
+    bits = np.zeros(holes.shape[0], dtype=np.int64)
+    for j in range(k):
+        card = holes[:, j]
+        rank = card >> 2
+        packed_suits += np.left_shift(1, (card & 3) << 2)
+        counts += np.left_shift(1, rank << 2)
+        bits |= np.left_shift(2, rank)
+    suits = _suit_table()[packed_suits]
     trips = ((counts + _NIBBLE_ONES) & _NIBBLE_FOURS) != 0  # a field of 3 or 4
-    bits = np.bitwise_or.reduce(np.left_shift(1, ranks + 1), axis=1)
     distinct = np.bitwise_count(bits).astype(np.int64)
     pairs = np.where(trips, 3, np.minimum(k - distinct, 2))
     bits |= (bits >> 13) & 1  # the ace plays low too

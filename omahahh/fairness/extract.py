@@ -22,8 +22,8 @@ import pyarrow as pa
 from omahahh.cards import RANKS, SUITS, card_str
 from omahahh.fairness.sample import (
     BOARD_CARDS,
-    MAX_HOLE,
     AllinSample,
+    BoolArray,
     DealSample,
     IntArray,
     SampleCounts,
@@ -39,8 +39,8 @@ CARD_INDEX = {card_str(c): c for c in range(52)}
 ROW = HAND  # each row's hand: its row in the selected, ordered hands
 
 # Card text is always two characters (``card_str``): rank, then suit.
-_RANK_OF = np.full(256, -1, dtype=np.int64)
-_SUIT_OF = np.full(256, -1, dtype=np.int64)
+_RANK_OF = np.full(256, -100, dtype=np.int8)  # -100: no card (any sum stays negative)
+_SUIT_OF = np.full(256, -100, dtype=np.int8)
 for _i, _ch in enumerate(RANKS):
     _RANK_OF[ord(_ch)] = _i
 for _i, _ch in enumerate(SUITS):
@@ -58,13 +58,13 @@ def _cards(values: pl.Series) -> IntArray:
     _, offsets_buffer, data = strings.buffers()
     n = len(strings)
     offsets = np.frombuffer(offsets_buffer, dtype=np.int64)[strings.offset : strings.offset + n + 1]
-    two_each = n > 0 and strings.null_count == 0 and bool((np.diff(offsets) == 2).all())
-    if two_each:
-        chars = np.frombuffer(data, dtype=np.uint8)[offsets[0] : offsets[-1]].reshape(n, 2)
-        rank, suit = _RANK_OF[chars[:, 0]], _SUIT_OF[chars[:, 1]]
-        if bool((rank >= 0).all()) and bool((suit >= 0).all()):
-            out: IntArray = rank * 4 + suit
-            return out
+    # Two characters each: the offsets are exactly 0, 2, 4, ... from the first.
+    two_each = n > 0 and strings.null_count == 0 and int(offsets[-1] - offsets[0]) == 2 * n
+    if two_each and bool((np.diff(offsets) == 2).all()):
+        chars = np.frombuffer(data, dtype=np.uint8)[offsets[0] : offsets[-1]]
+        card = _RANK_OF[chars[0::2]] * 4 + _SUIT_OF[chars[1::2]]
+        if int(card.min()) >= 0:
+            return card.astype(np.int64)
     ints = values.replace_strict(CARD_INDEX, default=-1, return_dtype=pl.Int64)
     return ints.to_numpy()
 
@@ -110,6 +110,21 @@ def _lists(values: pl.Series, width: int) -> tuple[IntArray, IntArray]:
     keep = col < width
     out[rows[keep], col[keep]] = flat[keep]
     return rows, out
+
+
+def _padded(flat: IntArray, k_of: IntArray, chosen: BoolArray) -> IntArray:
+    """The chosen players' hands as rows padded with -1, from every player's cards in
+    a row (player i holding ``k_of[i]``)."""
+    width = int(k_of.max(initial=0))
+    if k_of.size and int(k_of.min()) == width:  # one hole-card count: a plain reshape
+        return flat.reshape(-1, width)[chosen]
+    start = (np.cumsum(k_of) - k_of)[chosen]
+    k_chosen = k_of[chosen]
+    out = np.full((k_chosen.size, max(width, 1)), -1, dtype=np.int64)
+    for k in np.unique(k_chosen).tolist():
+        rows = np.flatnonzero(k_chosen == k)
+        out[rows, :k] = flat[start[rows][:, None] + np.arange(k)]
+    return out
 
 
 def _boards(hands: pl.DataFrame) -> IntArray:
@@ -165,6 +180,7 @@ def fair_sample(
     )
     deal = flags["deal"].to_numpy()
     dealt_in = flags["dealt_in"].to_numpy()
+    flags_seats = players["seat"].to_numpy().astype(np.int64)
     not_from_deal = np.bincount(rows, weights=dealt_in & ~deal, minlength=read)
     seated = np.bincount(rows, weights=dealt_in, minlength=read)
     from_deal_n = np.bincount(rows, weights=deal, minlength=read)
@@ -177,29 +193,37 @@ def fair_sample(
         chosen &= named
         keep_hand = np.bincount(rows, weights=chosen, minlength=read) > 0
 
+    # Players with cards from the deal: each holds exactly its hand's count of cards.
     in_deal = np.flatnonzero(deal)
-    _, holes = _lists(players["hole_cards"].gather(in_deal), MAX_HOLE)
-    seats = players["seat"].to_numpy().astype(np.int64)
-    position = np.full(players.height, -1, dtype=np.int64)
+    cards_in_deal = players["hole_cards"] if in_deal.size == deal.size else None
+    if cards_in_deal is None:
+        cards_in_deal = players["hole_cards"].gather(in_deal)
+    owner, k_of = rows[in_deal], hole_count[rows[in_deal]]
+    flat = _cards(cards_in_deal.explode()) if in_deal.size else np.zeros(0, np.int64)
+    del players  # the largest frame: not needed past this point
+    seats_all = flags_seats
+    position = np.full(deal.size, -1, dtype=np.int64)
     dealt_rows = np.flatnonzero(dealt_in)
-    position[dealt_rows] = _positions(rows[dealt_rows], seats[dealt_rows], button[rows[dealt_rows]])
+    position[dealt_rows] = _positions(
+        rows[dealt_rows], seats_all[dealt_rows], button[rows[dealt_rows]]
+    )
 
     # Renumber the kept hands 0..H-1 (they stay in deal order).
     new_row = np.cumsum(keep_hand) - 1
     mine = chosen[in_deal]  # the sampled among the players with cards from the deal
-    held = holes >= 0
-    known_owner = np.broadcast_to(rows[in_deal][:, None], holes.shape)[held]
+    known_owner = np.repeat(owner, k_of)
+    kept = keep_hand[known_owner]
     return DealSample(
         table=hands["_table"].to_numpy()[keep_hand],
         hole_count=hole_count[keep_hand],
         all_known=all_known[keep_hand],
-        known_hand=new_row[known_owner][keep_hand[known_owner]],
-        known_card=holes[held][keep_hand[known_owner]],
+        known_hand=new_row[known_owner[kept]],
+        known_card=flat[kept],
         board=_boards(hands)[keep_hand],
-        seat_hand=new_row[rows[in_deal][mine]],
-        seat=seats[in_deal][mine],
+        seat_hand=new_row[owner[mine]],
+        seat=seats_all[in_deal][mine],
         position=position[in_deal][mine],
-        holes=holes[mine],
+        holes=_padded(flat, k_of, mine),
         allin=_allins(tables, hands.filter(pl.Series(keep_hand)), new_row),
         counts=SampleCounts(
             hands_read=read,

@@ -142,9 +142,30 @@ def _stat(row: Row) -> str:
     return f"{s:.2f}" if row["df"] is not None else f"z={s:+.2f}"
 
 
+SHOWN_PLAYERS = 20  # per-player rows a text table lists (JSON and CSV have them all)
+
+
+def _table_rows(report: FairnessReport) -> tuple[list[Row], str | None]:
+    """The rows a text table shows: every deal test, then the per-player all-in rows
+    that were rejected or, failing that, the first few; with a line for the rest."""
+    deal = [r for r in report.rows if r["family"] == DEAL]
+    players = [r for r in report.rows if r["family"] != DEAL]
+    if len(players) <= SHOWN_PLAYERS:
+        return deal + players, None
+    rejected = [r for r in players if r["rejected"]]
+    shown = rejected[:SHOWN_PLAYERS]
+    note = (
+        f"{len(players):,} players' all-in luck tested, {len(rejected):,} rejected; "
+        f"{'the first ' if len(rejected) > len(shown) else ''}{len(shown):,} listed "
+        "(--format csv or json lists every one)."
+    )
+    return deal + shown, note
+
+
 def render_table(report: FairnessReport) -> str:
     """A text table, one line per test, then the notes."""
     head = ("test", "n", "statistic", "df", "p", f"p ({report.correction.value})", "verdict")
+    rows, more = _table_rows(report)
     lines = [
         (
             str(r["test"]),
@@ -155,7 +176,7 @@ def render_table(report: FairnessReport) -> str:
             _p(r["p_corrected"]),
             str(r["verdict"]),
         )
-        for r in report.rows
+        for r in rows
     ]
     widths = [max(len(x) for x in col) for col in zip(head, *lines, strict=True)]
     right = {1, 2, 3, 4, 5}
@@ -172,7 +193,9 @@ def render_table(report: FairnessReport) -> str:
         f"alpha = {report.alpha:g}: " + ("REJECTED" if report.rejected else "not rejected") + "."
     )
     out += report.notes
-    out += [f"{r['test']}: {r['note']}" for r in report.rows if r["note"]]
+    if more:
+        out.append(more)
+    out += [f"{r['test']}: {r['note']}" for r in rows if r["note"]]
     return "\n".join(out) + "\n"
 
 

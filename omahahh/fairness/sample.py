@@ -94,7 +94,7 @@ class DealSample:
     seat_hand: IntArray  # (S,) row of the sampled seat's hand
     seat: IntArray  # (S,) seat number
     position: IntArray  # (S,) 0 = button, then clockwise among dealt seats; -1 unknown
-    holes: IntArray  # (S, 6) hole cards, -1 past the hand's count
+    holes: IntArray  # (S, w) hole cards, -1 past the hand's count (w: the most a hand holds)
     allin: AllinSample = field(default_factory=no_allins)
     counts: SampleCounts = field(default_factory=SampleCounts)
 
@@ -112,13 +112,18 @@ class DealSample:
     @cached_property
     def hole_k(self) -> IntArray:
         """(S,) hole cards of each sampled seat."""
-        out: IntArray = (self.holes >= 0).sum(axis=1)
+        out = np.zeros(self.seat_hand.size, dtype=np.int64)
+        for j in range(self.holes.shape[1]):  # by column: numpy reduces a short axis slowly
+            out += self.holes[:, j] >= 0
         return out
 
     @cached_property
     def sampled(self) -> IntArray:
         """(H,) mask of the sampled hole cards of each hand."""
-        bits = np.where(self.holes >= 0, np.left_shift(1, self.holes.clip(min=0)), 0).sum(axis=1)
+        bits = np.zeros(self.seat_hand.size, dtype=np.int64)
+        for j in range(self.holes.shape[1]):
+            card = self.holes[:, j]
+            bits |= np.where(card >= 0, np.left_shift(1, card.clip(min=0)), 0)
         out = np.bincount(self.seat_hand, weights=bits.astype(np.float64), minlength=self.hands)
         return out.astype(np.int64)  # distinct cards: the sum of their bits is their union
 

@@ -31,7 +31,6 @@ from enum import StrEnum
 import numpy as np
 
 from omahahh.fairness.sample import (
-    MAX_HOLE,
     AllinSample,
     BoolArray,
     DealSample,
@@ -268,8 +267,6 @@ def as_sample(s: Session, known: Known) -> DealSample:
     else:
         chosen = np.ones_like(seats, dtype=bool)
     holes = d.deck[:, : d.board_start].reshape(n, d.players, d.hole)
-    padded = np.full((n, d.players, MAX_HOLE), -1, dtype=np.int64)
-    padded[:, :, : d.hole] = holes
     hand_rows = np.broadcast_to(np.arange(n)[:, None], seats.shape)
     everyone = known is Known.ALL
     return DealSample(
@@ -282,7 +279,7 @@ def as_sample(s: Session, known: Known) -> DealSample:
         seat_hand=hand_rows[chosen],
         seat=seats[chosen],
         position=((seats - button[:, None]) % d.players)[chosen],
-        holes=padded[chosen],
+        holes=holes[chosen],
         allin=s.allin,
         counts=SampleCounts(
             hands_read=n, all_known=n if everyone else 0, hero_only=0 if everyone else n
