@@ -268,10 +268,10 @@ def test_a_part_damaged_past_the_open_check_is_one_line_not_a_traceback(
     two_versions: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Large datasets are not checksummed on open: a read error still names what to do."""
-    import omahahh.dataset.verify as verify
+    import omahahh.dataset.guard as guard
 
     root, part = two_versions
-    monkeypatch.setattr(verify, "HASH_ON_OPEN_BYTES", 0)
+    monkeypatch.setattr(guard, "HASH_ON_OPEN_BYTES", 0)
     data = bytearray(part.read_bytes())
     data[-12:-8] = b"\xff\xff\xff\x7f"  # the footer length: the file no longer parses
     part.write_bytes(bytes(data))

@@ -22,6 +22,7 @@ from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.dataset.workers import capped_workers
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
@@ -64,17 +65,6 @@ class IngestOptions:
 
 
 DEFAULT_OPTIONS = IngestOptions()
-
-
-def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None) -> int:
-    """``--workers`` capped at the CPU count and at the number of files, with a note:
-    more processes than cores only compete (10x slower seen at 64 on 2 cores)."""
-    cpus = os.cpu_count() or 1
-    cap = max(1, min(cpus, files))
-    if workers > cap and on_note is not None:
-        why = f"{cpus} CPUs" if cap == cpus else f"{files} input files"
-        on_note(f"note: --workers {workers} capped at {cap} ({why})")
-    return min(workers, cap)
 
 
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:

@@ -19,9 +19,9 @@ from types import TracebackType
 import polars as pl
 
 from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.guard import guard
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
 from omahahh.dataset.store import is_dataset, scan
-from omahahh.dataset.verify import guard
 
 
 @dataclass

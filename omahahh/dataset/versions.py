@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 import uuid
 from pathlib import Path
 
@@ -23,6 +24,17 @@ from omahahh.dataset.manifest import MANIFEST
 VERSIONS = ".versions"
 CURRENT = "current"
 DEFAULT_KEEP = 2
+
+
+def new_version_id() -> str:
+    """A version folder's name: UTC time to the microsecond, then random.
+
+    Names sort in the order versions were made (each is made holding the lock),
+    which is what "the newest intact version" and pruning go by.
+    """
+    now = time.time_ns()
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now // 10**9))
+    return f"{stamp}{now // 1000 % 10**6:06d}-{uuid.uuid4().hex[:8]}"
 
 
 def current_target(root: Path) -> str | None:
@@ -41,13 +53,16 @@ def finished(root: Path) -> list[Path]:
     return sorted(v for v in folder.iterdir() if (v / MANIFEST).is_file())
 
 
-def remove_unfinished(root: Path, keep: Path | None = None) -> list[Path]:
-    """Remove version folders without a manifest (dead runs' staging), but ``keep``."""
+def remove_unfinished(root: Path) -> list[Path]:
+    """Remove version folders without a manifest (dead runs' staging); the caller holds
+    the lock. The version ``current`` points to is never removed, even if its manifest
+    was lost (that is damage for ``omahahh verify`` to report, not staging)."""
     folder = root / VERSIONS
+    live = (root / CURRENT).resolve()
     removed = []
     if folder.is_dir():
         for v in folder.iterdir():
-            if v.is_dir() and v != keep and not (v / MANIFEST).is_file():
+            if v.is_dir() and v.resolve() != live and not (v / MANIFEST).is_file():
                 shutil.rmtree(v, ignore_errors=True)
                 removed.append(v)
     return removed

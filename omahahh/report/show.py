@@ -20,8 +20,8 @@ from omahahh.audit.awards import AwardRow
 from omahahh.audit.findings import Finding
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.cards import cards_str
+from omahahh.dataset.guard import guard
 from omahahh.dataset.store import is_dataset, scan
-from omahahh.dataset.verify import guard
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord
