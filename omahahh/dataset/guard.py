@@ -15,6 +15,7 @@ name, by checking in full the dataset the command opened (:func:`last_opened`).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from omahahh.dataset.manifest import (
 from omahahh.errors import DatasetError
 
 CURRENT = "current"
+VERSIONS = ".versions"
 HASH_ON_OPEN_BYTES = 64 * 2**20
 """Datasets up to this size are checksummed on every open (read at call time: tests lower it)."""
 
@@ -112,11 +114,35 @@ def damage_message(root: Path, problems: list[Problem]) -> str:
     )
 
 
+def dataset_folder(path: str | os.PathLike[str]) -> bool:
+    """Was ``path`` written by ``ingest`` (intact or not): a ``current`` link, or versions?
+
+    Wider than "has ``current/manifest.json``" on purpose: a dataset whose current
+    manifest or version was lost must be refused as damaged, not read as an empty
+    folder of hand histories.
+    """
+    p = Path(path)
+    link = p / CURRENT
+    if link.is_symlink() or link.exists():
+        return True
+    versions = p / VERSIONS
+    return versions.is_dir() and any((v / MANIFEST).is_file() for v in versions.iterdir())
+
+
 def guard(root: Path, *, full: bool = False) -> None:
     """Refuse a damaged current version (:class:`DamagedDataset`, naming the first part)."""
     root = Path(root)
     _opened[:] = [root]
-    problems = open_problems((root / CURRENT).resolve(), full=full)
+    link = root / CURRENT
+    if not (link / MANIFEST).is_file():
+        if link.exists():
+            missing = Problem(link / MANIFEST, "missing")
+        elif link.is_symlink():
+            missing = Problem(link, f"points to {os.readlink(link)}, which is gone")
+        else:
+            missing = Problem(link, "missing")
+        raise DamagedDataset(damage_message(root, [missing]))
+    problems = open_problems(link.resolve(), full=full)
     if problems:
         raise DamagedDataset(damage_message(root, problems))
 

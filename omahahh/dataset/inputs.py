@@ -19,9 +19,9 @@ from types import TracebackType
 import polars as pl
 
 from omahahh.dataset.fragments import Fragment
-from omahahh.dataset.guard import guard
+from omahahh.dataset.guard import dataset_folder, guard
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
-from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.store import scan
 
 
 @dataclass
@@ -59,7 +59,7 @@ def open_dataset(
     on_fragment: Callable[[Fragment], None] | None = None,
 ) -> DatasetHandle:
     """A dataset for ``paths``: an existing one, or text ingested into a temporary one."""
-    if len(paths) == 1 and is_dataset(paths[0]):
+    if len(paths) == 1 and dataset_folder(paths[0]):
         guard(Path(paths[0]))  # a damaged dataset is refused before anything reads it
         return DatasetHandle(root=Path(paths[0]))
     tmp = Path(tempfile.mkdtemp(prefix="omahahh-"))

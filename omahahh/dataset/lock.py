@@ -48,12 +48,20 @@ class Holder:
     started: str
     ticks: int | None = None
     """The process's start time in clock ticks since boot (Linux), to tell a reused pid."""
+    token: str = ""
+    """Random, per lock taken: two locks of one process are never mistaken for each other."""
 
     def describe(self) -> str:
         return f"pid {self.pid} on {self.host}, since {self.started}"
 
     def as_json(self) -> dict[str, object]:
-        return {"host": self.host, "pid": self.pid, "started": self.started, "ticks": self.ticks}
+        return {
+            "host": self.host,
+            "pid": self.pid,
+            "started": self.started,
+            "ticks": self.ticks,
+            "token": self.token,
+        }
 
 
 UNREADABLE = Holder("?", -1, "?")
@@ -72,7 +80,7 @@ def process_ticks(pid: int) -> int | None:
 def _me() -> Holder:
     pid = os.getpid()
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    return Holder(socket.gethostname(), pid, started, process_ticks(pid))
+    return Holder(socket.gethostname(), pid, started, process_ticks(pid), uuid.uuid4().hex)
 
 
 def _pid_exists(pid: int) -> bool:
@@ -106,6 +114,7 @@ def read_holder(path: Path) -> Holder | None:
             int(data["pid"]),
             str(data["started"]),
             None if ticks is None else int(ticks),
+            str(data.get("token", "")),
         )
     except FileNotFoundError:
         return None

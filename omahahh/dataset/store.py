@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from omahahh.dataset.fragments import Fragment
-from omahahh.dataset.guard import guard
+from omahahh.dataset.guard import dataset_folder, guard
 from omahahh.dataset.lock import LOCK, DatasetLock
 from omahahh.dataset.manifest import (
     PartRecord,
@@ -84,9 +84,9 @@ def open_dataset(root: str | os.PathLike[str]) -> dict[str, pl.LazyFrame]:
 
     Raises :class:`DatasetError` when ``root`` holds no dataset written by ``ingest``.
     """
-    if not is_dataset(root):
+    if not dataset_folder(root):
         raise DatasetError(f"{os.fspath(root)}: not a dataset (no {CURRENT}/{MANIFEST})")
-    guard(Path(root))
+    guard(Path(root))  # refuses a damaged one, naming the part
     return {name: scan(root, name) for name in TABLES}
 
 
@@ -278,7 +278,7 @@ class DatasetWriter:
     def _refuse_foreign_folder(self) -> None:
         """Write only into an empty folder or a dataset (its lock and versions may be all
         there is yet: another run creating it, or one killed before its first commit)."""
-        if not self.root.is_dir() or is_dataset(self.root):
+        if not self.root.is_dir() or dataset_folder(self.root):
             return
         own = (LOCK, VERSIONS)
         if any(not p.name.startswith(own) for p in self.root.iterdir()):
@@ -295,7 +295,7 @@ class DatasetWriter:
             # Holding the lock: any other unfinished version is a dead run's staging.
             for gone in remove_unfinished(self.root):
                 self._note(f"note: removed {gone.name}, left unfinished by a run that is gone")
-            if is_dataset(self.root):
+            if dataset_folder(self.root):
                 guard(self.root, full=True)  # never build on a damaged version, whatever its size
                 self._base = current_target(self.root)
             self.version.mkdir(parents=True)

@@ -44,6 +44,8 @@ def footer_problem(version: Path, record: PartRecord) -> Problem | None:
 
 def check_version(version: Path) -> list[Problem]:
     """Everything about every part: presence, size, checksum, Parquet footer, rows."""
+    if not version.is_dir():
+        return [Problem(version, "missing (the version folder is gone)")]
     if not (version / MANIFEST).is_file():
         return [Problem(version / MANIFEST, "missing (an unfinished run, or deleted)")]
     try:
@@ -77,7 +79,7 @@ def verify(root: Path) -> Report:
     link = root / CURRENT
     if not link.is_symlink() and not finished(root):
         raise DatasetError(f"{root}: not a dataset (no {CURRENT}/{MANIFEST})")
-    current = link.resolve() if link.exists() else None
+    current = link.resolve() if link.is_symlink() or link.exists() else None
     problems = {v.resolve(): check_version(v) for v in finished(root)}
     if current is not None and current not in problems:
         problems[current] = check_version(current)
