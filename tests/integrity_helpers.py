@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pyarrow.parquet as pq
 from omahahh.dataset.ingest import ingest
 from omahahh.dataset.manifest import MANIFEST
 from omahahh.dataset.store import scan
+from omahahh.dataset.tables import TABLES
 from omahahh.dataset.versions import VERSIONS
 from tests.conftest import REPO, SAMPLES
 
@@ -30,6 +32,16 @@ def version_hand_count(version: Path) -> int:
     """Hands in one version folder (current or kept)."""
     parts = sorted((version / "hands").glob("*.parquet"))
     return sum(pq.read_metadata(p).num_rows for p in parts)
+
+
+def table_hashes(root: Path) -> dict[str, tuple[int, str]]:
+    """Rows and a hash of each table's rows (sorted JSON lines): equal datasets, equal hashes."""
+    out = {}
+    for table in TABLES:
+        frame = scan(root, table).collect()
+        lines = sorted(frame.write_ndjson().splitlines())
+        out[table] = (frame.height, hashlib.sha256("\n".join(lines).encode()).hexdigest())
+    return out
 
 
 def current(root: Path) -> Path:
