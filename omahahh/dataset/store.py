@@ -418,6 +418,7 @@ class DatasetWriter:
                 t: sorted(p.name for p in (self.version / t).glob("*.parquet")) for t in TABLES
             },
             "parts": records,
+            "base": None if self._base is None else Path(self._base).name,
             "run": {
                 "files": self.counts.files,
                 "blocks": self.counts.blocks,

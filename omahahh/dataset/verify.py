@@ -26,7 +26,7 @@ from omahahh.dataset.guard import (
 )
 from omahahh.dataset.lock import DatasetLock
 from omahahh.dataset.manifest import MANIFEST, PartRecord
-from omahahh.dataset.versions import finished, switch_current
+from omahahh.dataset.versions import finished, restore_candidates, switch_current
 from omahahh.errors import DatasetError
 
 
@@ -87,12 +87,13 @@ def verify(root: Path) -> Report:
 
 
 def restore(root: Path, wait: float = 0.0) -> Path | None:
-    """Switch ``current`` to the newest intact version; None (nothing changed) if none is.
+    """Switch ``current`` to the newest intact version of its history (else of any kept
+    version); None, changing nothing, if none is intact.
 
     Holds the dataset's lock while it looks and switches, like a writer.
     """
     with DatasetLock(root, wait):
-        for version in reversed(finished(root)):
+        for version in restore_candidates(root):
             if not check_version(version):
                 if (root / CURRENT).resolve() != version.resolve():
                     switch_current(root, version.name)
