@@ -9,6 +9,7 @@ from typing import NoReturn, TypeVar
 import typer
 from tqdm import tqdm
 
+from omahahh.dataset.verify import diagnose
 from omahahh.errors import OmahahhError
 
 T = TypeVar("T")
@@ -36,8 +37,17 @@ def run_library(call: Callable[[], T]) -> T:
         # A Parquet part damaged past what the open-time check sees: one line, no traceback.
         if type(exc).__module__.split(".")[0] not in ("polars", "pyarrow"):
             raise
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        fail(f"reading the dataset failed ({first}); run `omahahh verify DATASET`")
+        fail(reading_failed(exc))
+
+
+def reading_failed(exc: Exception) -> str:
+    """The damaged part named (by checking the dataset opened in full), else the reader's
+    first line; either way, what to do."""
+    named = diagnose()
+    if named is not None:
+        return named
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"reading the dataset failed ({first}); run `omahahh verify DATASET`"
 
 
 def progress_bar(total: int | None, unit: str, desc: str) -> tqdm[NoReturn]:

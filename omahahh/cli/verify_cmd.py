@@ -29,6 +29,8 @@ def verify_command(
     Example: omahahh verify out/ds --restore
     """
     report = run_library(lambda: verify(dataset))
+    if report.current is None:
+        typer.echo(f"current {dataset / 'current'}: missing")
     for version, problems in sorted(report.problems.items()):
         tag = "current" if version == report.current else "kept"
         state = "intact" if not problems else f"{len(problems)} damaged"
@@ -38,7 +40,11 @@ def verify_command(
     if report.intact:
         return
     if not restore_:
-        typer.echo("the current version is damaged: `omahahh verify DATASET --restore`", err=True)
+        typer.echo(
+            f"omahahh: the current version is damaged: `omahahh verify {dataset} --restore` "
+            "goes back to the newest intact version",
+            err=True,
+        )
         raise typer.Exit(EXIT_INPUT)
     back = run_library(lambda: restore(dataset))
     if back is None:

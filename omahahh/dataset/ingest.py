@@ -27,6 +27,7 @@ from omahahh.dataset.pipeline import (
 )
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.dataset.workers import capped_workers
 from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
@@ -94,17 +95,6 @@ def check_inputs(
         names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
         raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
     return found, skipped
-
-
-def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None) -> int:
-    """``--workers`` capped at the CPU count and at the number of files, with a note:
-    more processes than cores only compete (10x slower seen at 64 on 2 cores)."""
-    cpus = os.cpu_count() or 1
-    cap = max(1, min(cpus, files))
-    if workers > cap and on_note is not None:
-        why = f"{cpus} CPUs" if cap == cpus else f"{files} input files"
-        on_note(f"note: --workers {workers} capped at {cap} ({why})")
-    return min(workers, cap)
 
 
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:

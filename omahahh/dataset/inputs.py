@@ -19,9 +19,9 @@ from types import TracebackType
 import polars as pl
 
 from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.guard import dataset_folder, guard
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
-from omahahh.dataset.store import is_dataset, scan
-from omahahh.dataset.verify import guard
+from omahahh.dataset.store import scan
 from omahahh.parsers.registry import SkipReporter
 
 
@@ -61,7 +61,7 @@ def open_dataset(
     on_skip: SkipReporter | None = None,
 ) -> DatasetHandle:
     """A dataset for ``paths``: an existing one, or text ingested into a temporary one."""
-    if len(paths) == 1 and is_dataset(paths[0]):
+    if len(paths) == 1 and dataset_folder(paths[0]):
         guard(Path(paths[0]))  # a damaged dataset is refused before anything reads it
         return DatasetHandle(root=Path(paths[0]))
     tmp = Path(tempfile.mkdtemp(prefix="omahahh-"))

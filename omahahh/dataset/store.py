@@ -15,6 +15,7 @@ reader ever sees a half-written table. Readers use ``DIR/<table>/*.parquet``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -29,13 +30,20 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from omahahh.dataset.fragments import Fragment
-from omahahh.dataset.lock import DatasetLock
-from omahahh.dataset.manifest import PartRecord, part_records, record_part, write_manifest
+from omahahh.dataset.guard import dataset_folder, guard
+from omahahh.dataset.lock import LOCK, DatasetLock
+from omahahh.dataset.manifest import (
+    PartRecord,
+    part_records,
+    record_part,
+    sync,
+    write_manifest,
+)
 from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
-from omahahh.dataset.verify import guard
 from omahahh.dataset.versions import (
     DEFAULT_KEEP,
     current_target,
+    new_version_id,
     prune,
     remove_unfinished,
     switch_current,
@@ -76,9 +84,9 @@ def open_dataset(root: str | os.PathLike[str]) -> dict[str, pl.LazyFrame]:
 
     Raises :class:`DatasetError` when ``root`` holds no dataset written by ``ingest``.
     """
-    if not is_dataset(root):
+    if not dataset_folder(root):
         raise DatasetError(f"{os.fspath(root)}: not a dataset (no {CURRENT}/{MANIFEST})")
-    guard(Path(root))
+    guard(Path(root))  # refuses a damaged one, naming the part
     return {name: scan(root, name) for name in TABLES}
 
 
@@ -257,14 +265,14 @@ class DatasetWriter:
         self.bytes_per_part = bytes_per_part
         self.keep_versions = keep_versions
         self._lock = DatasetLock(self.root, wait, note)
+        self._note = note or (lambda _: None)
         self._created_root = not self.root.exists()
         self._base: str | None = None  # what ``current`` pointed to when the run began
         self._records: dict[tuple[str, str], PartRecord] = {}
         if self.root.exists() and not self.root.is_dir():
             raise DatasetError(f"{self.root}: exists and is not a folder")
-        if self.root.is_dir() and any(self.root.iterdir()) and not is_dataset(self.root):
-            raise DatasetError(f"{self.root}: folder is not empty and holds no omahahh dataset")
-        self.version_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+        self._refuse_foreign_folder()
+        self.version_id = new_version_id()  # named again once the lock is held
         self.version = self.root / VERSIONS / self.version_id
         self.counts = IngestCounts()
         self._seen = Seen()
@@ -272,14 +280,28 @@ class DatasetWriter:
         self._buffered_bytes: dict[str, int] = dict.fromkeys(TABLES, 0)
         self._committed = False
 
+    def _refuse_foreign_folder(self) -> None:
+        """Write only into an empty folder or a dataset (its lock and versions may be all
+        there is yet: another run creating it, or one killed before its first commit)."""
+        if not self.root.is_dir() or dataset_folder(self.root):
+            return
+        own = (LOCK, VERSIONS)
+        if any(not p.name.startswith(own) for p in self.root.iterdir()):
+            raise DatasetError(f"{self.root}: folder is not empty and holds no omahahh dataset")
+
     # -- context ------------------------------------------------------------
     def __enter__(self) -> DatasetWriter:
         self._lock.acquire()
+        # Named holding the lock, so names sort in the order the versions were made.
+        self.version_id = new_version_id()
+        self.version = self.root / VERSIONS / self.version_id
         try:
+            self._refuse_foreign_folder()
             # Holding the lock: any other unfinished version is a dead run's staging.
-            remove_unfinished(self.root)
-            if is_dataset(self.root):
-                guard(self.root)  # never build on a damaged version
+            for gone in remove_unfinished(self.root):
+                self._note(f"note: removed {gone.name}, left unfinished by a run that is gone")
+            if dataset_folder(self.root):
+                guard(self.root, full=True)  # never build on a damaged version, whatever its size
                 self._base = current_target(self.root)
             self.version.mkdir(parents=True)
             if is_dataset(self.root):
@@ -300,11 +322,9 @@ class DatasetWriter:
         shutil.rmtree(self.version, ignore_errors=True)
         self._lock.release()
         if self._created_root:
-            versions = self.root / VERSIONS
-            if versions.is_dir() and not any(versions.iterdir()):
-                versions.rmdir()
-            if self.root.is_dir() and not any(self.root.iterdir()):
-                self.root.rmdir()
+            for folder in (self.root / VERSIONS, self.root):
+                with contextlib.suppress(OSError):  # only if empty: another run may be in it
+                    folder.rmdir()
 
     def _adopt_current(self) -> None:
         manifest = read_manifest(self.root)
@@ -389,8 +409,11 @@ class DatasetWriter:
         for table in TABLES:
             for part in sorted((self.version / table).glob("*.parquet")):
                 known = self._records.get((table, part.name))
+                if known is None:
+                    sync(part)  # new parts reach the disk before the manifest names them
                 record = known if known is not None else record_part(table, part)
                 records.setdefault(table, []).append(record.as_json())
+            sync(self.version / table)
         manifest: dict[str, object] = {
             "schema_version": SCHEMA_VERSION,
             "omahahh_version": __version__,
@@ -400,6 +423,7 @@ class DatasetWriter:
                 t: sorted(p.name for p in (self.version / t).glob("*.parquet")) for t in TABLES
             },
             "parts": records,
+            "base": None if self._base is None else Path(self._base).name,
             "run": {
                 "files": self.counts.files,
                 "blocks": self.counts.blocks,
@@ -417,6 +441,7 @@ class DatasetWriter:
                 "nothing was switched: run the ingest again"
             )
         switch_current(self.root, self.version_id)
+        sync(self.root)
         for table in TABLES:
             link = self.root / table
             if not link.is_symlink():

@@ -1,0 +1,22 @@
+"""How many worker processes an ingest really starts.
+
+More processes than cores only compete for them (``--workers 64`` on 2 cores
+was 10x slower than 1), and more than there are files leaves some idle: the
+count asked for is capped at both, with a note saying so. ``--workers 0`` is
+refused earlier, by the option's minimum (a usage error).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+
+def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None = None) -> int:
+    """``workers`` capped at the CPU count and at ``files`` (at least 1), with a note."""
+    cpus = os.cpu_count() or 1
+    cap = max(1, min(cpus, files))
+    if workers > cap and on_note is not None:
+        why = f"{cpus} CPUs" if cap == cpus else f"{files} input files"
+        on_note(f"note: --workers {workers} capped at {cap} ({why})")
+    return min(workers, cap)
