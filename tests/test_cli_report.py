@@ -76,7 +76,7 @@ def test_every_section_and_each_hand_once(dataset: Path, tmp_path: Path) -> None
 def test_top_caps_the_findings_and_says_so_codes_taken_in_turn(tmp_path: Path) -> None:
     hands = [BAD.replace("#100000000002", f"#1000000001{i:02d}") for i in range(12)]
     src = write(tmp_path / "in", "many.txt", *hands)
-    samples = Path(__file__).resolve().parents[1] / "sample_histories"
+    samples = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars"
     code, page, _ = _report(str(src), str(samples), "--out", str(tmp_path / "r.html"), "--top", "4")
     assert code == 0
     rows = re.findall(r'data-code="([a-z_]+)"', _tbody(page, "findings-table"))

@@ -59,7 +59,7 @@ def test_dealt_known_for_every_seat_of_a_phh_hand_dealt_face_up(tmp_path: Path) 
 
 
 def test_dealt_known_pokerstars_one_hero_a_hand(tmp_path: Path) -> None:
-    players = _players([SAMPLES], tmp_path)
+    players = _players([SAMPLES / "pokerstars"], tmp_path)
     known = players.filter(pl.col("dealt_known"))
     assert known.height > 0
     assert known.group_by("hand_key").len()["len"].max() == 1
