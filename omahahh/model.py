@@ -20,6 +20,9 @@ class Site(StrEnum):
     GGPOKER = "ggpoker"
     WINAMAX = "winamax"
     PHH = "phh"
+    PPPOKER = "pppoker"
+    POKERMASTER = "pokermaster"
+    RUNITONCE = "runitonce"
 
 
 class Street(StrEnum):

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import ggpoker, phh, pokerstars, winamax
+from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -44,6 +44,9 @@ FORMATS: tuple[Format, ...] = (
     ggpoker.FORMAT,
     winamax.FORMAT,
     phh.FORMAT,
+    lookalikes.PPPOKER_FORMAT,
+    lookalikes.POKERMASTER_FORMAT,
+    lookalikes.RUNITONCE_FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

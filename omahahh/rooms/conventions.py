@@ -63,6 +63,14 @@ class RoomConventions:
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
     (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
+    marks_all_in: bool = True
+    """Every action that leaves no chips behind says so (``and is all-in``). Rooms that
+    never print the marker (Run It Once: runitonce:34011543's all-in raise to €28.89
+    says nothing) make no claim by leaving it out."""
+    checks_for_all_in_players: bool = False
+    """The room prints ``checks`` for players already all-in on later streets (Run It
+    Once: runitonce:34011543 prints turn and river checks by three all-in players).
+    Such a line moves nothing and is not an action out of turn."""
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
@@ -101,6 +109,23 @@ ROOMS: dict[Site, RoomConventions] = {
         prints_awards=False,
         shows_in_order=False,
         time_zone="UTC",
+    ),
+    # Stars-syntax look-alikes (FORMATS §8) print their zone (UTC) and Stars' lines.
+    # PokerMaster returns an unmatched bet on a line of its own (pokermaster:1905261509100000:
+    # "Uncalled bet ($325) returned to pp1863696"), Run It Once too (runitonce:34011543).
+    # PPPoker's three corpus hands have no unmatched bet: its habit is unknown, so a
+    # missing return line is not held against it.
+    Site.PPPOKER: RoomConventions(site=Site.PPPOKER, prints_uncalled=False, time_zone=None),
+    Site.POKERMASTER: RoomConventions(site=Site.POKERMASTER, prints_uncalled=True, time_zone=None),
+    # Run It Once prints Main and Side pot before the rake: runitonce:34011543 has
+    # "Main pot €62.60 | Side pot €20.98 | Rake €2.00" and pays €60.60 + €20.98.
+    Site.RUNITONCE: RoomConventions(
+        site=Site.RUNITONCE,
+        prints_uncalled=True,
+        pots_after_rake=False,
+        marks_all_in=False,
+        checks_for_all_in_players=True,
+        time_zone=None,
     ),
 }
 
