@@ -23,6 +23,18 @@ class Site(StrEnum):
     PPPOKER = "pppoker"
     POKERMASTER = "pokermaster"
     RUNITONCE = "runitonce"
+    ENTRACTION = "entraction"
+    EVERLEAF = "everleaf"
+    CAKE = "cake"
+    FULLTILT = "fulltilt"
+    ONGAME = "ongame"
+    KINGSCLUB = "kingsclub"
+    ENET = "enet"
+    PKR = "pkr"
+    ABSOLUTE = "absolute"
+    SEALSWITHCLUBS = "sealswithclubs"
+    MICROGAMING = "microgaming"
+    MERGE = "merge"
 
 
 class Street(StrEnum):

@@ -127,6 +127,9 @@ ROOMS: dict[Site, RoomConventions] = {
         checks_for_all_in_players=True,
         time_zone=None,
     ),
+    # Entraction prints no total pot; ``Payback`` returns an unmatched bet
+    # (entraction:2137871766: "jacky12 Payback (0.18)"); the zone is printed.
+    Site.ENTRACTION: RoomConventions(site=Site.ENTRACTION, prints_uncalled=True, time_zone=None),
 }
 
 
