@@ -241,10 +241,15 @@ def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warn
     converted: corpus README) of any room omahahh reads gives infos at most."""
     loud: list[tuple[str, str]] = []
     audited = 0
+    seen: set[str] = set()
     for folder in sorted(p.name for p in corpus.iterdir() if p.is_dir()):
         for path, hand in corpus_hands(folder):
-            if not is_clean_source(path):
+            # A later copy of a hand id with other text (a fixture author's edit, e.g.
+            # Entraction 2646515969 in three HHSmithy files) is a duplicate_conflict
+            # failure in a dataset, never audited: the first copy stands for the hand.
+            if not is_clean_source(path) or hand.hand_key in seen:
                 continue
+            seen.add(hand.hand_key)
             audited += 1
             loud += [
                 (hand.hand_key, f.code.value)

@@ -35,7 +35,7 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
-from omahahh.parsers.archive import entraction
+from omahahh.parsers.archive import entraction, everleaf
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -49,6 +49,7 @@ FORMATS: tuple[Format, ...] = (
     lookalikes.POKERMASTER_FORMAT,
     lookalikes.RUNITONCE_FORMAT,
     entraction.FORMAT,
+    everleaf.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

@@ -63,6 +63,11 @@ class RoomConventions:
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
     (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
+    prints_rake: bool = True
+    """The text states the rake. Rooms that never do (Everleaf: everleaf:149107406 pays
+    $1.71 of a $1.80 pot and prints nothing else) keep what the pots less the awards
+    leave; the audit takes that as the rake (R-RAKE-1), pot by pot where the award lines
+    name their pot, so awards can still be checked between pots and players."""
     marks_all_in: bool = True
     """Every action that leaves no chips behind says so (``and is all-in``). Rooms that
     never print the marker (Run It Once: runitonce:34011543's all-in raise to €28.89
@@ -130,6 +135,17 @@ ROOMS: dict[Site, RoomConventions] = {
     # Entraction prints no total pot; ``Payback`` returns an unmatched bet
     # (entraction:2137871766: "jacky12 Payback (0.18)"); the zone is printed.
     Site.ENTRACTION: RoomConventions(site=Site.ENTRACTION, prints_uncalled=True, time_zone=None),
+    # Everleaf prints no total, rake, uncalled bet or all-in marker: everleaf:149107406
+    # ends "Villain: bets [$ 1.80 USD]", "Hero folds", "Villain wins high ($ 1.71 USD)".
+    # Its time has no zone: UTC, as fpdb reads it (an assumption; --source-timezone).
+    Site.EVERLEAF: RoomConventions(
+        site=Site.EVERLEAF,
+        prints_uncalled=False,
+        prints_rake=False,
+        marks_all_in=False,
+        tags_hi_lo=True,
+        time_zone="UTC",
+    ),
 }
 
 
