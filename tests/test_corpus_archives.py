@@ -27,6 +27,8 @@ FOLDERS: dict[str, frozenset[str]] = {
     # Three HHSmithy fixtures share game 2646515969 with edited text (duplicate_conflict).
     "Entraction": frozenset({"duplicate_conflict"}),
     "Everleaf": frozenset(),
+    # DriveHUD's Perth file ends in a hand cut after the first fold (no award): truncated.
+    "Cake": frozenset({"truncated"}),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).

@@ -35,7 +35,7 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
-from omahahh.parsers.archive import entraction, everleaf
+from omahahh.parsers.archive import cake, entraction, everleaf
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -50,6 +50,7 @@ FORMATS: tuple[Format, ...] = (
     lookalikes.RUNITONCE_FORMAT,
     entraction.FORMAT,
     everleaf.FORMAT,
+    cake.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

@@ -146,6 +146,19 @@ ROOMS: dict[Site, RoomConventions] = {
         tags_hi_lo=True,
         time_zone="UTC",
     ),
+    # Cake prints no total or rake, returns unmatched bets on their own line
+    # (cake:3389E587C7000013: "Hero: returns uncalled bet 10") and no all-in marker
+    # beyond "is all in $X". No zone: ET, as fpdb reads it (--source-timezone).
+    # Shows come in seat order, not the order the rules call them (cake:5322021915000046:
+    # Sparky1970 first although RONALD 11 made the last river raise).
+    Site.CAKE: RoomConventions(
+        site=Site.CAKE,
+        prints_uncalled=True,
+        prints_rake=False,
+        tags_hi_lo=True,
+        shows_in_order=False,
+        time_zone="America/New_York",
+    ),
 }
 
 
