@@ -29,6 +29,8 @@ FOLDERS: dict[str, frozenset[str]] = {
     "Everleaf": frozenset(),
     # DriveHUD's Perth file ends in a hand cut after the first fold (no award): truncated.
     "Cake": frozenset({"truncated"}),
+    # Two UTF-16 files end in a stray replacement character: a block of junk text.
+    "FullTilt": frozenset({"unknown_format"}),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omahahh.model import Site
+from omahahh.model import HandRecord, Site
+from omahahh.rules.odd_chips import smallest_chip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +77,12 @@ class RoomConventions:
     """The room prints ``checks`` for players already all-in on later streets (Run It
     Once: runitonce:34011543 prints turn and river checks by three all-in players).
     Such a line moves nothing and is not an action out of turn."""
+    split_chips: tuple[int, ...] = ()
+    """Chips (cents) a money game's pots are split in: the largest that divides every
+    amount the hand states before its awards (Full Tilt: fulltilt:33727835942 splits
+    $7.75 as $3.90/$3.85 in 5-cent chips, fulltilt:33727700367 $31,999.50 as
+    $16,000/$15,999.50 in 50-cent chips, fulltilt:33729545246 $9.43 as $4.72/$4.71).
+    Empty: the smallest unit (a cent)."""
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
@@ -159,8 +166,28 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="America/New_York",
     ),
+    # Full Tilt prints Stars' totals (Total pot includes the rake), uncalled bets and
+    # tagged halves ("wins the high pot"); its time is ET.
+    Site.FULLTILT: RoomConventions(
+        site=Site.FULLTILT,
+        prints_uncalled=True,
+        tags_hi_lo=True,
+        split_chips=(1, 5, 25, 50, 100),
+        time_zone=None,
+    ),
 }
 
 
 def conventions(site: Site) -> RoomConventions:
     return ROOMS[site]
+
+
+def split_chip(hand: HandRecord) -> int:
+    """The chip a hand's pots are split in (:attr:`RoomConventions.split_chips`)."""
+    room = ROOMS.get(hand.site)
+    if room is None or not room.split_chips or hand.unit != 100:
+        return 1
+    amounts = [s.stack_start for s in hand.seats] + [a.amount for a in hand.actions]
+    amounts += [u.amount for u in hand.uncalled]
+    amounts += [hand.rake_reported or 0, hand.total_pot_reported or 0]
+    return smallest_chip(amounts, room.split_chips)

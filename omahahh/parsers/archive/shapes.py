@@ -75,6 +75,9 @@ class LineFormat:
     """A room's card list to the ``"As Kd"`` spelling :func:`omahahh.cards.parse_cards` reads."""
     fixed_limit_blinds: bool = True
     """Fixed-limit stakes are the bets (blinds half a small bet and a small bet)."""
+    summary_start: re.Pattern[str] | None = None
+    """The line that starts the summary (read by ``summary_shapes`` from there on)."""
+    summary_shapes: tuple[Shape, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,11 +216,20 @@ class ArchiveHand(ScratchHand):
 
 
 def read_body(hand: ArchiveHand, lines: Sequence[str], start: int) -> None:
-    """Every line from ``start`` by the first shape that matches; blank lines skipped."""
-    shapes = hand.fmt.shapes
+    """Every line from ``start`` by the first shape that matches; blank lines skipped.
+
+    From the line ``summary_start`` matches on, the format's summary shapes read
+    (a summary's seat lines look like the seat list at the top).
+    """
+    fmt = hand.fmt
+    shapes = fmt.shapes
     for offset in range(start, len(lines)):
         line = lines[offset]
         if not line.strip():
+            continue
+        starts = fmt.summary_start
+        if starts is not None and shapes is fmt.shapes and starts.match(line):
+            shapes = fmt.summary_shapes
             continue
         for s in shapes:
             m = s.pattern.match(line)
