@@ -31,6 +31,7 @@ FOLDERS: dict[str, frozenset[str]] = {
     "Cake": frozenset({"truncated"}),
     # Two UTF-16 files end in a stray replacement character: a block of junk text.
     "FullTilt": frozenset({"unknown_format"}),
+    "OnGame": frozenset(),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).

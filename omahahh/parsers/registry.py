@@ -35,7 +35,7 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
-from omahahh.parsers.archive import cake, entraction, everleaf, fulltilt
+from omahahh.parsers.archive import cake, entraction, everleaf, fulltilt, ongame
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -52,6 +52,7 @@ FORMATS: tuple[Format, ...] = (
     everleaf.FORMAT,
     cake.FORMAT,
     fulltilt.FORMAT,
+    ongame.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -129,8 +130,9 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             if current:
                 current.append("")
             continue
-        # Every header shape has a "#" (hand number): a cheap test before the regex.
-        is_header = "#" in line and HEADER_RE.match(line) is not None
+        # Every header shape has a "#" (hand number) or opens with "*" (Ongame's
+        # "***** History for hand"): a cheap test before the regex.
+        is_header = ("#" in line or line[:1] == "*") and HEADER_RE.match(line) is not None
         if current and (is_header or blanks >= 2):
             yield _finish(path, start, current)
             current = []

@@ -175,6 +175,12 @@ ROOMS: dict[Site, RoomConventions] = {
         split_chips=(1, 5, 25, 50, 100),
         time_zone=None,
     ),
+    # Ongame prints no uncalled bet: ongame:R5-362055755-3 ends "yakitaki bets $25.00",
+    # "the_mino folds", "Main pot: $25.00 won by yakitaki ($23.75)" (the pot after the
+    # return, before the $1.25 rake). Its pots are stated before rake.
+    Site.ONGAME: RoomConventions(
+        site=Site.ONGAME, prints_uncalled=False, pots_after_rake=False, time_zone=None
+    ),
 }
 
 
