@@ -32,6 +32,7 @@ FOLDERS: dict[str, frozenset[str]] = {
     # Two UTF-16 files end in a stray replacement character: a block of junk text.
     "FullTilt": frozenset({"unknown_format"}),
     "OnGame": frozenset(),
+    "KingsClub": frozenset(),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).
@@ -101,10 +102,16 @@ def net_by_player(hand: HandRecord) -> dict[str, int]:
     for c in hand.collections:
         net[c.player] += c.amount
     room = conventions(hand.site)
-    returns = hand.uncalled if hand.uncalled or room.prints_uncalled else replay(hand).uncalled
+    result = replay(hand)
+    returns = hand.uncalled if hand.uncalled or room.prints_uncalled else result.uncalled
     if not room.collected_includes_uncalled:
         for u in returns:
             net[u.player] += u.amount
+    if not room.prints_lone_side_pots:  # paid back without a line (Kings Club)
+        claimed = {c.pot_index for c in hand.collections}
+        for p in result.pots:
+            if p.index > 0 and not p.contested and p.index not in claimed:
+                net[result.name_of(p.eligible[0])] += p.gross
     return net
 
 

@@ -83,6 +83,15 @@ class RoomConventions:
     $7.75 as $3.90/$3.85 in 5-cent chips, fulltilt:33727700367 $31,999.50 as
     $16,000/$15,999.50 in 50-cent chips, fulltilt:33729545246 $9.43 as $4.72/$4.71).
     Empty: the smallest unit (a cent)."""
+    awards_per_player_and_pot: bool = False
+    """Each award line is one player's share of one pot summed over the boards and the
+    Hi/Lo halves (Kings Club: kingsclub:3583643, run twice, prints "Player1 wins
+    (10,737.50) from pot" for his board 2 half), so awards compare per player and pot."""
+    prints_lone_side_pots: bool = True
+    """A side pot only one player could win gets an award line. Kings Club pays it back
+    silently, like the uncalled bet it prints no line for either: kingsclub:3969308 (the
+    big blind's 125 side pot against the folded small blind's dead 125; his summary line
+    shows him even)."""
     prints_awards: bool = True
     """The text states what each player collected. A PHH file from elsewhere states
     none (only optional ``finishing_stacks``): no award claim to compare."""
@@ -180,6 +189,16 @@ ROOMS: dict[Site, RoomConventions] = {
     # return, before the $1.25 rake). Its pots are stated before rake.
     Site.ONGAME: RoomConventions(
         site=Site.ONGAME, prints_uncalled=False, pots_after_rake=False, time_zone=None
+    ),
+    # Kings Club prints no uncalled bet (kingsclub:37660193: "Player0 bets 56.43",
+    # "Hero folds", then "Player0 wins pot (85.50)" of the 90 before the 4.50 rake) and
+    # no zone: ET, as fpdb reads it.
+    Site.KINGSCLUB: RoomConventions(
+        site=Site.KINGSCLUB,
+        prints_uncalled=False,
+        awards_per_player_and_pot=True,
+        prints_lone_side_pots=False,
+        time_zone="America/New_York",
     ),
 }
 

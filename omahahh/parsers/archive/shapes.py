@@ -320,6 +320,13 @@ def call(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     add_action(hand, name, ActionKind.CALL, amount, offset, all_in=_all_in(m))
 
 
+def call_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``calls Y`` where Y is the street total the player calls to (Kings Club)."""
+    name = hand.player(m["name"], offset)
+    to = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.CALL, to - hand.live.get(name, 0), offset, all_in=_all_in(m))
+
+
 def bet(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     name = hand.player(m["name"], offset)
     amount = hand.money(m["amount"], offset)
