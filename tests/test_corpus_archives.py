@@ -33,6 +33,7 @@ FOLDERS: dict[str, frozenset[str]] = {
     "FullTilt": frozenset({"unknown_format"}),
     "OnGame": frozenset(),
     "KingsClub": frozenset(),
+    "Enet": frozenset(),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).

@@ -35,7 +35,15 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
-from omahahh.parsers.archive import cake, entraction, everleaf, fulltilt, kingsclub, ongame
+from omahahh.parsers.archive import (
+    cake,
+    enet,
+    entraction,
+    everleaf,
+    fulltilt,
+    kingsclub,
+    ongame,
+)
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
 from omahahh.parsers.sources import Block, read_lines
@@ -54,6 +62,7 @@ FORMATS: tuple[Format, ...] = (
     fulltilt.FORMAT,
     ongame.FORMAT,
     kingsclub.FORMAT,
+    enet.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}

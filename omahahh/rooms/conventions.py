@@ -200,6 +200,9 @@ ROOMS: dict[Site, RoomConventions] = {
         prints_lone_side_pots=False,
         time_zone="America/New_York",
     ),
+    # Enet: no uncalled-bet line is known (none in the corpus, none in fpdb's reader), the
+    # time has no zone (fpdb leaves it as printed: read as UTC).
+    Site.ENET: RoomConventions(site=Site.ENET, prints_uncalled=False, time_zone="UTC"),
 }
 
 
