@@ -276,6 +276,8 @@ class HandRecord:
     source_line: int = 1
     text_hash: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    repaired_lines: tuple[int, ...] = ()
+    """File lines (1-based) that were not valid UTF-8 and were read as cp1252."""
 
     @property
     def hand_key(self) -> str:

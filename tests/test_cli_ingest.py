@@ -15,7 +15,7 @@ from tests.test_dataset import BASE, OTHER, TRUNCATED, write
 runner = CliRunner()
 SUMMARY = re.compile(
     r"files (\d+), hand blocks (\d+), hands parsed (\d+), duplicates (\d+), failures (\d+), "
-    r"[\d.]+ s, [\d,]+ hands/s"
+    r"[\d.]+ s, [\d,]+ parsed hands/s"
 )
 
 
@@ -48,13 +48,28 @@ def test_ingest_writes_tables_and_prints_one_summary_line(tmp_path: Path) -> Non
     assert scan(tmp_path / "ds", "hands").collect().height == 2
 
 
-def test_ingest_bad_input_is_exit_0_with_failure_rows(tmp_path: Path) -> None:
-    src = write(tmp_path / "in", "junk.txt", "this is not a hand history\nat all")
+def test_ingest_bad_text_in_a_hand_history_is_exit_0_with_failure_rows(tmp_path: Path) -> None:
+    src = write(tmp_path / "in", "a.txt", BASE, "this is not a hand\nat all")
     result = runner.invoke(app, ["ingest", str(src), "--out", str(tmp_path / "ds")])
-    assert result.exit_code == 0
-    (row,) = scan(tmp_path / "ds", "failures").collect().iter_rows(named=True)
-    assert row["reason_code"] == "unknown_format"
-    assert row["reason"].startswith(f"{src}:1:")
+    assert result.exit_code == 0, result.output
+    rows = scan(tmp_path / "ds", "failures").collect().to_dicts()
+    assert [r["reason_code"] for r in rows] == ["unknown_format"]
+    assert rows[0]["reason"].startswith(f"{src}:")
+
+
+def test_ingest_of_no_hand_history_is_exit_1_and_writes_nothing(tmp_path: Path) -> None:
+    """Issue 18: 'ingest empty/' used to exit 0 with an empty dataset."""
+    src = write(tmp_path / "in", "junk.txt", "this is not a hand history\nat all")
+    out = tmp_path / "ds"
+    result = runner.invoke(app, ["ingest", str(src), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "no hand history in the inputs (1 files are not hand histories)" in result.output
+    assert not out.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = runner.invoke(app, ["ingest", str(empty), "--out", str(out)])
+    assert result.exit_code == 1 and "no hand history" in result.output
+    assert not out.exists()
 
 
 def test_ingest_strict_exits_1_naming_file_and_line(tmp_path: Path) -> None:

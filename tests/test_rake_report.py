@@ -68,6 +68,7 @@ def test_totals_are_per_currency_never_summed_across() -> None:
     assert usd["rake_reported"] == 240
     assert usd["rake_expected"] == 135 and usd["rake_diff"] == 5
     assert usd["hands_not_covered"] == 1 and usd["rake_reported_not_covered"] == 100
+    assert usd["rake_reported"] == usd["rake_reported_compared"] + usd["rake_reported_not_covered"]
     assert usd["hands_off_schedule"] == 1
 
 

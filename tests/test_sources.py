@@ -84,11 +84,14 @@ def test_identical_text_has_identical_hash_across_encodings(tmp_path: Path) -> N
     assert a.text_hash() == b.text_hash()
 
 
+HEADER = b"PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2021/03/10 14:00:00 ET\n"
+
+
 def test_expand_paths_folders_globs_and_missing(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
-    write(tmp_path, "a.txt", b"x")
-    write(tmp_path / "sub", "b.txt", b"x")
-    write(tmp_path, ".hidden.txt", b"x")
+    write(tmp_path, "a.txt", HEADER)
+    write(tmp_path / "sub", "b.txt", HEADER)
+    write(tmp_path, ".hidden.txt", HEADER)
     write(tmp_path, "notes.md", b"x")
     assert [p.name for p in expand_paths([tmp_path])] == ["a.txt", "b.txt"]
     assert [p.name for p in expand_paths([str(tmp_path / "**" / "*.txt")])] == ["a.txt", "b.txt"]
@@ -96,6 +99,79 @@ def test_expand_paths_folders_globs_and_missing(tmp_path: Path) -> None:
         list(expand_paths([tmp_path / "missing.txt"]))
     with pytest.raises(SourceError, match="no file matches"):
         list(expand_paths([str(tmp_path / "*.none")]))
+
+
+def test_walk_recognises_hand_histories_by_content_whatever_the_name(tmp_path: Path) -> None:
+    """Issue 18: .Sample, .dat, no extension were ignored without a word."""
+    for name in ("h.Sample", "h.dat", "noext", "h.txt"):
+        write(tmp_path, name, b"\n" + HEADER)
+    write(tmp_path, "readme.txt", b"not a hand\n")
+    skipped: list[tuple[str, str]] = []
+    found = [p.name for p in expand_paths([tmp_path], lambda p, why: skipped.append((p, why)))]
+    assert found == ["h.Sample", "h.dat", "h.txt", "noext"]
+    assert skipped == [(str(tmp_path / "readme.txt"), "not a hand history")]
+
+
+def test_compressed_files_and_zip_members_are_read_transparently(tmp_path: Path) -> None:
+    import bz2
+    import gzip
+    import lzma
+    import zipfile
+
+    text = HEADER + b"Table 't' 6-max Seat #1 is the button\n"
+    (tmp_path / "a.txt.gz").write_bytes(gzip.compress(text))
+    (tmp_path / "b.bz2").write_bytes(bz2.compress(text))
+    (tmp_path / "c.xz").write_bytes(lzma.compress(text))
+    with zipfile.ZipFile(tmp_path / "d.zip", "w") as zf:
+        zf.writestr("day1/h.txt", text)
+        zf.writestr("readme.md", b"hello")
+        zf.writestr("day2/h.txt.gz", gzip.compress(text.replace(b"#1:", b"#2:")))
+    skipped: list[str] = []
+    found = [str(p) for p in expand_paths([tmp_path], lambda p, why: skipped.append(p))]
+    names = [f.removeprefix(str(tmp_path) + "/") for f in found]
+    assert names == ["a.txt.gz", "b.bz2", "c.xz", "d.zip!day1/h.txt", "d.zip!day2/h.txt.gz"]
+    assert skipped == [f"{tmp_path}/d.zip!readme.md"]
+    for f in found:
+        assert next(iter(read_lines(f))).startswith("PokerStars Hand #")
+
+
+def test_unreadable_input_named_directly_is_a_source_error(tmp_path: Path) -> None:
+    import os
+
+    folder_like = tmp_path / "x.txt"  # a folder with a file's name: holds no hand history
+    folder_like.mkdir()
+    assert list(expand_paths([folder_like])) == []
+    import tempfile
+
+    open_dir = Path(tempfile.mkdtemp())  # pytest's tmp_path is closed to other users
+    open_dir.chmod(0o755)
+    locked = write(open_dir, "locked.txt", HEADER)
+    locked.chmod(0)
+    # Tests run as root, who reads every file: check in a forked child that gave up root.
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child process
+        code = 3
+        try:
+            if os.geteuid() == 0:
+                os.setegid(65534)
+                os.seteuid(65534)
+            list(expand_paths([locked]))
+            code = 0
+        except SourceError as exc:
+            code = 1 if "cannot be read" in str(exc) else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 1
+
+
+def test_invalid_utf8_lines_are_marked_repaired(tmp_path: Path) -> None:
+    from omahahh.parsers.registry import iter_blocks
+
+    p = write(tmp_path, "h.txt", HEADER + b"Seat 1: Jos\xe9 ($10 in chips)\n")
+    (block,) = list(iter_blocks(p))
+    assert block.lines[1] == "Seat 1: José ($10 in chips)"
+    assert block.repaired == (1,)
 
 
 def test_read_lines_streams(tmp_path: Path) -> None:

@@ -60,6 +60,8 @@ class FindingCode(StrEnum):
     RAKE_MISMATCH = "rake_mismatch"
     RAKE_ALLOCATION_INFERRED = "rake_allocation_inferred"
     RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
+    # The text itself
+    DECODING_REPAIRED = "decoding_repaired"
     # The audit itself
     REPLAY_FAILED = "replay_failed"
 
@@ -217,6 +219,12 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         Severity.WARNING,
         "R-RAKE-2, R-RAKE-3, R-RAKE-5",
         "The reported rake differs from the rake schedule's expectation (only with a schedule).",
+    ),
+    FindingCode.DECODING_REPAIRED: CodeInfo(
+        Severity.INFO,
+        "",
+        "A line of the hand was not valid UTF-8 and was read as cp1252 (names may be "
+        "spelled differently than the room meant).",
     ),
     FindingCode.REPLAY_FAILED: CodeInfo(
         Severity.ERROR,

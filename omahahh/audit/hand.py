@@ -112,6 +112,15 @@ def audit(
     rows = awards if awards is not None else match_awards(hand, result)
     out = betting_findings(hand, result, rules)
     out += reconciled
+    out += [
+        make(
+            hand.hand_key,
+            FindingCode.DECODING_REPAIRED,
+            f"line {line}: not valid UTF-8; read as cp1252",
+            reported=f"line {line}",
+        )
+        for line in hand.repaired_lines
+    ]
     if result.bad_cards:
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
     out += _uncalled(hand, result, room)

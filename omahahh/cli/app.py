@@ -13,7 +13,10 @@ from typing import Annotated
 
 import typer
 
+from omahahh.cli import help_style
 from omahahh.version import __version__
+
+help_style.apply()
 
 app = typer.Typer(
     name="omahahh",
@@ -43,7 +46,17 @@ def _root(
 
 
 # The order commands are listed in by --help; any other ``*_cmd`` module follows.
-COMMAND_ORDER = ("ingest", "audit", "show", "rake", "stats", "graph", "equity", "export")
+COMMAND_ORDER = (
+    "ingest",
+    "verify",
+    "audit",
+    "show",
+    "rake",
+    "stats",
+    "graph",
+    "equity",
+    "export",
+)
 
 
 def _register_commands() -> None:

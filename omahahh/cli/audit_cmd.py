@@ -11,18 +11,23 @@ import typer
 from omahahh.cli.common import EXIT_FINDINGS, EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.options import (
     RulesOpt,
+    RunningTotals,
     ScheduleOpt,
     SourceTimezoneOpt,
+    VerboseOpt,
     WorkersOpt,
     ingest_options,
+    skip_reporter,
 )
-from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import IngestOptions, count_files, ingest
 from omahahh.dataset.inputs import open_dataset
 from omahahh.dataset.store import is_dataset
 from omahahh.report.audit_report import (
     AuditReport,
     audit_report,
+    failures_csv,
+    failures_json,
+    failures_table,
     render_table,
     summary_lines,
     to_csv,
@@ -41,17 +46,20 @@ class FailOn(StrEnum):
     WARNING = "warning"
 
 
-def _report(paths: list[Path], out: Path | None, options: IngestOptions) -> AuditReport:
+def _report(
+    paths: list[Path], out: Path | None, options: IngestOptions, verbose: bool
+) -> AuditReport:
+    if out is None and len(paths) == 1 and is_dataset(paths[0]):
+        with open_dataset(paths, options) as handle:  # a dataset: nothing to show progress of
+            return audit_report(handle.root)
     total = count_files(paths)
     with progress_bar(total, "file", "audit") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-
+        advance = RunningTotals(bar)
+        on_skip = skip_reporter(verbose)
         if out is not None:
-            ingest(paths, out, options, advance)
+            ingest(paths, out, options, advance, on_skip=on_skip)
             return audit_report(out)
-        with open_dataset(paths, options, advance) as handle:
+        with open_dataset(paths, options, advance, on_skip) as handle:
             return audit_report(handle.root)
 
 
@@ -83,8 +91,18 @@ def audit_command(
     ] = None,
     schedule: ScheduleOpt = None,
     source_timezone: SourceTimezoneOpt = None,
+    failures: Annotated[
+        bool,
+        typer.Option(
+            "--failures", help="List every parse failure (in --format) instead of the findings."
+        ),
+    ] = False,
+    verbose: VerboseOpt = False,
 ) -> None:
-    """Replay every hand under the rules and list every disagreement with the text."""
+    """Replay every hand under the rules and list every disagreement with the text.
+
+    Example: omahahh audit out/ds --fail-on error --format csv --out findings.csv
+    """
     single_dataset = len(paths) == 1 and is_dataset(paths[0])
     if single_dataset and rules is not None:
         fail(
@@ -103,8 +121,17 @@ def audit_command(
     options = ingest_options(
         workers=workers, rules=rules, schedule=schedule, source_timezone=source_timezone
     )
-    report = run_library(lambda: _report(paths, out, options))
-    if output is OutputFormat.TABLE:
+    report = run_library(lambda: _report(paths, out, options, verbose))
+    if failures:
+        for line in summary_lines(report):
+            typer.echo(line, err=True)
+        if output is OutputFormat.TABLE:
+            typer.echo(failures_table(report))
+        elif output is OutputFormat.JSON:
+            typer.echo(failures_json(report))
+        else:
+            typer.echo(failures_csv(report), nl=False)
+    elif output is OutputFormat.TABLE:
         typer.echo(render_table(report, limit))
     else:
         for line in summary_lines(report):

@@ -32,6 +32,12 @@ def run_library(call: Callable[[], T]) -> T:
         fail(str(exc))
     except OSError as exc:
         fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+    except Exception as exc:
+        # A Parquet part damaged past what the open-time check sees: one line, no traceback.
+        if type(exc).__module__.split(".")[0] not in ("polars", "pyarrow"):
+            raise
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fail(f"reading the dataset failed ({first}); run `omahahh verify DATASET`")
 
 
 def progress_bar(total: int | None, unit: str, desc: str) -> tqdm[NoReturn]:

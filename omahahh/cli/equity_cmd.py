@@ -80,9 +80,17 @@ def equity_command(
     dead: Annotated[str, typer.Option(help="Cards removed from the deck.")] = "",
     hi_lo: Annotated[bool, typer.Option("--hi-lo", help="Omaha 8-or-better (split pot).")] = False,
     samples: Annotated[
-        int | None, typer.Option(help="Monte Carlo with N deals instead of exact enumeration.")
+        int | None,
+        typer.Option(
+            min=1,
+            help="Monte Carlo with N deals instead of exact enumeration.",
+            show_default="exact enumeration",
+        ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed for Monte Carlo.")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Random seed for Monte Carlo.", show_default="a fresh seed per run"),
+    ] = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,

@@ -51,7 +51,10 @@ def export_command(
     ] = 1000,
     source_timezone: SourceTimezoneOpt = None,
 ) -> None:
-    """Write every parsed hand as PHH (hands the standard cannot hold are counted, skipped)."""
+    """Write every parsed hand as PHH (hands the standard cannot hold are counted, skipped).
+
+    Example: omahahh export out/ds --format phh --out phh/
+    """
     options = ingest_options(source_timezone=source_timezone)
     counts = run_library(lambda: _export(paths, out, per_file, options))
     typer.echo(f"{output.value}: {counts.summary_line()} -> {out}", err=True)

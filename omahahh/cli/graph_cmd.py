@@ -9,7 +9,8 @@ import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, AliasOpt, HandFilterArgs, filter_options
-from omahahh.cli.options import WorkersOpt, open_report_input
+from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
+from omahahh.cli.output import check_out, write_to
 from omahahh.cli.stats_cmd import aliases_from
 from omahahh.report.graph import FORMATS, graph_series
 from omahahh.report.graph_file import write_graph
@@ -38,6 +39,7 @@ def graph_command(
         bool, typer.Option("--bb", help="Draw in big blinds (needed across currencies).")
     ] = False,
     workers: WorkersOpt = 1,
+    verbose: VerboseOpt = False,
 ) -> None:
     """Net winnings over hands, with the lines at and without showdown and all-in EV.
 
@@ -45,14 +47,16 @@ def graph_command(
     """
     if out.suffix.lower() not in FORMATS:
         fail(f"--out {out}: the graph is written as .png or .html", EXIT_USAGE)
+    check_out(out)
     filters = hands.stats_filter(player)
     people = aliases_from(alias)
-    with open_report_input(paths, workers) as data, progress_bar(2, "step", "graph") as bar:
+    data_input = open_report_input(paths, workers, verbose)
+    with data_input as data, progress_bar(2, "step", "graph") as bar:
         series = run_library(
             lambda: graph_series(dataset_tables(str(data.root)), filters, people, big_blinds=bb)
         )
         bar.update(1)
-        run_library(lambda: write_graph(series, out))
+        run_library(lambda: write_to(out, lambda tmp: write_graph(series, tmp)))
         bar.update(1)
     net = series.frame["net"][-1] if series.frame.height else 0
     typer.echo(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -11,13 +12,20 @@ from omahahh.cli.common import progress_bar, run_library
 from omahahh.cli.options import (
     AllinSamplesOpt,
     RulesOpt,
+    RunningTotals,
     ScheduleOpt,
     SourceTimezoneOpt,
+    VerboseOpt,
     WriteFrom,
     ingest_options,
+    skip_reporter,
 )
-from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import count_files, ingest
+from omahahh.dataset.versions import DEFAULT_KEEP
+
+
+def note(line: str) -> None:
+    typer.echo(line, err=True)
 
 
 def ingest_command(
@@ -38,6 +46,7 @@ def ingest_command(
     schedule: ScheduleOpt = None,
     rules: RulesOpt = None,
     allin_preflop_samples: AllinSamplesOpt = None,
+    verbose: VerboseOpt = False,
     cluster: Annotated[
         str | None,
         typer.Option(
@@ -46,6 +55,22 @@ def ingest_command(
             "scheduler address tcp://HOST:PORT. Needs pip install 'omahahh[dask]'.",
         ),
     ] = None,
+    wait: Annotated[
+        float,
+        typer.Option(
+            "--wait",
+            min=0,
+            help="Seconds to wait while another ingest writes the dataset (default: refuse).",
+        ),
+    ] = 0.0,
+    keep_versions: Annotated[
+        int,
+        typer.Option(
+            "--keep-versions",
+            min=0,
+            help="Earlier versions kept beside current, for `omahahh verify --restore`.",
+        ),
+    ] = DEFAULT_KEEP,
     write_from: Annotated[
         WriteFrom,
         typer.Option(
@@ -55,7 +80,10 @@ def ingest_command(
         ),
     ] = WriteFrom.DRIVER,
 ) -> None:
-    """Parse hand histories into one Parquet folder per table (atomic, incremental)."""
+    """Parse hand histories into one Parquet folder per table (atomic, incremental).
+
+    Example: omahahh ingest ~/hands logs.zip --out out/ds --workers 2
+    """
     options = ingest_options(
         workers=workers,
         strict=strict,
@@ -66,6 +94,7 @@ def ingest_command(
         cluster=cluster,
         write_from=write_from.value,
     )
+    options = replace(options, wait=wait, keep_versions=keep_versions)
     if cluster is not None and cluster != "local" and workers != 1:
         typer.echo(
             f"note: --workers {workers} ignored: the cluster at {cluster} has its own workers",
@@ -73,12 +102,9 @@ def ingest_command(
         )
     total = run_library(lambda: count_files(paths))
     with progress_bar(total, "file", "ingest") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-            bar.set_postfix(hands=fragment.hands, refresh=False)
-
-        counts = run_library(lambda: ingest(paths, out, options, advance))
+        advance = RunningTotals(bar)
+        on_skip = skip_reporter(verbose)
+        counts = run_library(lambda: ingest(paths, out, options, advance, note, on_skip=on_skip))
     typer.echo(counts.summary_line(), err=True)
 
 

@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
+from tqdm import tqdm
 
 from omahahh.audit.rake_hook import audit_hook
 from omahahh.cli.common import progress_bar, run_library
@@ -16,8 +17,10 @@ from omahahh.dataset.cluster import ClusterError, check_cluster_spec
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import IngestOptions
 from omahahh.dataset.inputs import DatasetHandle, open_dataset
+from omahahh.dataset.store import is_dataset
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, load_house_rules
 from omahahh.parsers.context import TimeZoneError, check_zone
+from omahahh.parsers.registry import SkipReporter
 
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
@@ -99,21 +102,58 @@ def ingest_options(
     )
 
 
-def open_input(paths: list[Path], options: IngestOptions) -> DatasetHandle:
-    """The dataset of PATH-or-DATASET arguments (text is ingested, with a progress bar)."""
+VerboseOpt = Annotated[
+    bool,
+    typer.Option("--verbose", "-v", help="List the files passed over as not hand histories."),
+]
+
+
+def skip_reporter(verbose: bool) -> SkipReporter | None:
+    """``--verbose``: one stderr line per file passed over."""
+    if not verbose:
+        return None
+
+    def report(path: str, why: str) -> None:
+        typer.echo(f"skipped {path}: {why}", err=True)
+
+    return report
+
+
+class RunningTotals:
+    """The progress bar's running totals over every file so far (not the last file's)."""
+
+    def __init__(self, bar: tqdm[NoReturn]) -> None:
+        self.bar = bar
+        self.hands = 0
+        self.failures = 0
+
+    def __call__(self, fragment: Fragment) -> None:
+        self.hands += fragment.hands
+        self.failures += fragment.failures
+        self.bar.update(fragment.files)
+        self.bar.set_postfix(hands=self.hands, failures=self.failures, refresh=False)
+
+
+def open_input(
+    paths: list[Path], options: IngestOptions, verbose: bool = False
+) -> DatasetHandle:
+    """The dataset of PATH-or-DATASET arguments (text is ingested, with a progress bar;
+    a dataset is opened as it is, with none)."""
+    if len(paths) == 1 and is_dataset(paths[0]):
+        return run_library(lambda: open_dataset(paths, options))
     with progress_bar(None, "file", "ingest") as bar:
-
-        def advance(fragment: Fragment) -> None:
-            bar.update(fragment.files)
-
-        return run_library(lambda: open_dataset(paths, options, advance))
+        totals = RunningTotals(bar)
+        on_skip = skip_reporter(verbose)
+        return run_library(lambda: open_dataset(paths, options, totals, on_skip))
 
 
 @contextmanager
-def open_report_input(paths: list[Path], workers: int) -> Iterator[DatasetHandle]:
+def open_report_input(
+    paths: list[Path], workers: int, verbose: bool = False
+) -> Iterator[DatasetHandle]:
     """:func:`open_input` for commands that report on a dataset: says on stderr
     how many hands any text made, then yields the dataset."""
-    with open_input(paths, IngestOptions(workers=workers)) as data:
+    with open_input(paths, IngestOptions(workers=workers), verbose) as data:
         if data.counts_line:
             typer.echo(data.counts_line, err=True)
         yield data

@@ -12,7 +12,8 @@ import polars as pl
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
-from omahahh.cli.options import WorkersOpt, open_report_input
+from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
+from omahahh.cli.output import FORMAT_HELP, check_out, output_format, write_text, write_to
 from omahahh.money import format_minor
 from omahahh.rake.attribution import Attribution
 from omahahh.rake.builtin import resolve_schedule
@@ -34,6 +35,8 @@ MONEY = {
     "rake_expected",
     "rake_diff",
     "rake_reported_not_covered",
+    "rake_reported_compared",
+    "rake_expected_no_rake_printed",
     "total_pot_reported",
     "total_pot_derived",
 }
@@ -81,7 +84,7 @@ def _write_text(text: str, out: Path | None) -> None:
     if out is None:
         typer.echo(text, nl=not text.endswith("\n"))
     else:
-        out.write_text(text, encoding="utf-8")
+        write_text(text if text.endswith("\n") else text + "\n", out)
 
 
 def _inference_json(result: Inference) -> str:
@@ -108,11 +111,11 @@ def _emit(report: RakeReport, fmt: RakeFormat, out: Path | None, schedule_name: 
         if out is None:
             frame.write_csv(sys.stdout)
         else:
-            frame.write_csv(out)
+            write_to(out, frame.write_csv)
     elif fmt is RakeFormat.PARQUET:
         if out is None:
             fail("--format parquet needs --out FILE", EXIT_USAGE)
-        frame.write_parquet(out)
+        write_to(out, frame.write_parquet)
     else:
         doc = {
             "schedule": schedule_name,
@@ -146,18 +149,24 @@ def rake_command(
         Attribution,
         typer.Option("--attribution", help="How rake is split among players (--by player)."),
     ] = Attribution.WEIGHTED,
-    fmt: Annotated[RakeFormat, typer.Option("--format", help="Output format.")] = RakeFormat.TABLE,
+    fmt: Annotated[
+        RakeFormat | None,
+        typer.Option("--format", help=FORMAT_HELP, show_default="from --out, else table"),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to FILE.")] = None,
     top: Annotated[int, typer.Option("--top", min=0, help="Largest discrepancies shown.")] = 10,
     workers: WorkersOpt = 1,
+    verbose: VerboseOpt = False,
 ) -> None:
     """Reconcile reported rake with a schedule: totals per currency, largest discrepancies.
 
     Example: omahahh rake DATASET --schedule documented --by stakes,day
     """
     keys = _keys(by or [])
+    fmt = output_format(fmt, out, RakeFormat, RakeFormat.TABLE)
+    check_out(out)
     chosen = None if schedule == INFER else run_library(lambda: resolve_schedule(schedule))
-    with open_report_input(paths, workers) as data:
+    with open_report_input(paths, workers, verbose) as data:
         hands, players, actions = data.table("hands"), data.table("players"), data.table("actions")
         with progress_bar(2, "step", "rake") as bar:
             if chosen is None:

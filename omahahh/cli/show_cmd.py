@@ -26,7 +26,10 @@ def show_command(
     ] = None,
 ) -> None:
     """Replay one hand: each action with the pot, amount to call, raise range, stack and
-    findings; then pots and awards, derived beside reported."""
+    findings; then pots and awards, derived beside reported.
+
+    Example: omahahh show pokerstars:232772509770 out/ds
+    """
     house: HouseRules = DEFAULT_HOUSE_RULES
     if rules is not None:
         house = run_library(lambda: load_house_rules(rules))

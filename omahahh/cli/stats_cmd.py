@@ -22,10 +22,11 @@ from omahahh.cli.filter_options import (
     filter_options,
     split,
 )
-from omahahh.cli.options import WorkersOpt, open_report_input
+from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
+from omahahh.cli.output import FORMAT_HELP, check_out, output_format, write_text, write_to
 from omahahh.report.render import render_table, to_json
 from omahahh.stats.aliases import Aliases, load_aliases
-from omahahh.stats.filters import StatsFilter, StatsInputError
+from omahahh.stats.filters import NO_FILTER, StatsFilter, StatsInputError
 from omahahh.stats.players import GROUP_KEYS, STATS, check_keys, dataset_tables, player_stats
 
 
@@ -74,11 +75,13 @@ def stats_command(
         bool,
         typer.Option("--counts", help="Add <stat>_n and <stat>_of (numerator, denominator)."),
     ] = False,
-    fmt: Annotated[StatsFormat, typer.Option("--format", help="Output format.")] = (
-        StatsFormat.TABLE
-    ),
+    fmt: Annotated[
+        StatsFormat | None,
+        typer.Option("--format", help=FORMAT_HELP, show_default="from --out, else table"),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to FILE.")] = None,
     workers: WorkersOpt = 1,
+    verbose: VerboseOpt = False,
 ) -> None:
     """Player statistics: one row per player (and group) and currency.
 
@@ -93,22 +96,36 @@ def stats_command(
     unknown = [c for c in wanted if c not in known]
     if unknown:
         fail(f"--columns {','.join(unknown)}: unknown (see docs/STATS.md)", EXIT_USAGE)
+    fmt = output_format(fmt, out, StatsFormat, StatsFormat.TABLE)
+    check_out(out)
     if fmt is StatsFormat.PARQUET and out is None:
         fail("--format parquet needs --out FILE", EXIT_USAGE)
     filters = hands.stats_filter(player, min_hands)
     people = aliases_from(alias)
-    with open_report_input(paths, workers) as data, progress_bar(1, "step", "stats") as bar:
+    data_input = open_report_input(paths, workers, verbose)
+    with data_input as data, progress_bar(1, "step", "stats") as bar:
         frame = run_library(
             lambda: player_stats(
                 dataset_tables(str(data.root)), filters, keys, aliases=people, counts=counts
             )
         )
         bar.update(1)
+        if frame.is_empty():
+            typer.echo(f"omahahh: {_why_empty(data.table('hands'), filters)}", err=True)
     if wanted:
         chosen = {"hands", "currency", *wanted}
         shown = [c for c in frame.columns if c.removesuffix("_n").removesuffix("_of") in chosen]
         frame = frame.select("player", *keys, *shown)
     _emit(frame, fmt, out, keys, _filters_doc(filters))
+
+
+def _why_empty(hands: pl.LazyFrame, filters: StatsFilter) -> str:
+    """Why the table is empty, said plainly (not "no player matches" with no filter)."""
+    if hands.select(pl.len()).collect().item() == 0:
+        return "the dataset holds no parsed hand (see `omahahh audit DATASET --failures`)"
+    if filters != NO_FILTER:
+        return "no player matches the filters"
+    return "no player was dealt into the hands read"
 
 
 def _emit(
@@ -122,17 +139,17 @@ def _emit(
         if out is None:
             frame.write_csv(sys.stdout)
         else:
-            frame.write_csv(out)
+            write_to(out, frame.write_csv)
         return
     if fmt is StatsFormat.PARQUET:
         assert out is not None  # checked before any work
-        frame.write_parquet(out)
+        write_to(out, frame.write_parquet)
         return
     text = to_json(frame, keys, doc) if fmt is StatsFormat.JSON else render_table(frame) + "\n"
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        write_text(text, out)
 
 
 def register(app: typer.Typer) -> None:

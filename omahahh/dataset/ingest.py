@@ -14,17 +14,18 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from omahahh.audit.hand import RakeExpectationHook
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file
 from omahahh.dataset.store import DatasetWriter, IngestCounts
-from omahahh.errors import OmahahhError
+from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
-from omahahh.parsers.registry import expand_paths
+from omahahh.parsers.registry import SkipReporter, expand_paths
 
 
 class StrictModeFailure(OmahahhError):
@@ -47,6 +48,10 @@ class IngestOptions:
     """``local`` or a Dask scheduler address (``--cluster``); None: this machine's processes."""
     write_from: str = "driver"
     """With a cluster: ``driver`` gathers fragments and writes; ``workers`` write their parts."""
+    wait: float = 0.0
+    """Seconds to wait for another writer's lock (``--wait``); 0: refuse at once."""
+    keep_versions: int = DEFAULT_KEEP
+    """Earlier versions kept beside ``current`` (``--keep-versions``), for ``verify --restore``."""
 
     def pipeline(self) -> PipelineOptions:
         zone = check_zone(self.source_timezone) if self.source_timezone else None
@@ -59,6 +64,42 @@ class IngestOptions:
 
 
 DEFAULT_OPTIONS = IngestOptions()
+
+
+class NoHandHistory(SourceError):
+    """Nothing among the inputs is a hand history: nothing is written."""
+
+
+def check_inputs(
+    paths: Sequence[str | os.PathLike[str]], on_skip: SkipReporter | None = None
+) -> tuple[int, int]:
+    """(hand-history files, files passed over) the inputs name; raises :class:`SourceError`
+    for a missing or unreadable input and :class:`NoHandHistory` when none is one."""
+    skipped = 0
+
+    def skip(path: str, why: str) -> None:
+        nonlocal skipped
+        skipped += 1
+        if on_skip is not None:
+            on_skip(path, why)
+
+    found = sum(1 for _ in expand_paths(paths, skip))
+    if not found:
+        others = f" ({skipped} files are not hand histories)" if skipped else ""
+        names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+        raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
+    return found, skipped
+
+
+def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None) -> int:
+    """``--workers`` capped at the CPU count and at the number of files, with a note:
+    more processes than cores only compete (10x slower seen at 64 on 2 cores)."""
+    cpus = os.cpu_count() or 1
+    cap = max(1, min(cpus, files))
+    if workers > cap and on_note is not None:
+        why = f"{cpus} CPUs" if cap == cpus else f"{files} input files"
+        on_note(f"note: --workers {workers} capped at {cap} ({why})")
+    return min(workers, cap)
 
 
 def count_files(paths: Sequence[str | os.PathLike[str]]) -> int:
@@ -89,17 +130,28 @@ def ingest(
     out: str | os.PathLike[str],
     options: IngestOptions = DEFAULT_OPTIONS,
     on_fragment: Callable[[Fragment], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
+    on_skip: SkipReporter | None = None,
 ) -> IngestCounts:
     """Parse ``paths`` into the dataset at ``out`` (created or extended).
 
     Raises :class:`StrictModeFailure` in strict mode at the first failure (the
-    dataset is then left as it was), :class:`SourceError` for a missing input.
+    dataset is then left as it was), :class:`SourceError` for a missing input,
+    :class:`~omahahh.dataset.lock.DatasetBusy` when another writer holds the
+    dataset. ``on_note`` receives one-line notes (workers capped, a stale lock
+    taken over).
     """
-    # Validate every input before writing anything.
-    for p in paths:
-        next(iter(expand_paths([p])), None)
+    # Validate every input before writing anything (and count what is passed over).
+    n_files, skipped = check_inputs(paths, on_skip)
+    if options.cluster is None or options.cluster == "local":
+        workers = capped_workers(options.workers, n_files, on_note)
+        options = replace(options, workers=workers)
     started = time.perf_counter()
-    with DatasetWriter(out) as writer:
+    writer = DatasetWriter(
+        out, keep_versions=options.keep_versions, wait=options.wait, note=on_note
+    )
+    with writer:
+        writer.counts.skipped = skipped
         for kept in _kept(paths, options, writer):
             if on_fragment is not None:
                 on_fragment(kept)

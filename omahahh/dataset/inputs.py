@@ -21,6 +21,8 @@ import polars as pl
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import DEFAULT_OPTIONS, IngestOptions, ingest
 from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.verify import guard
+from omahahh.parsers.registry import SkipReporter
 
 
 @dataclass
@@ -56,14 +58,16 @@ def open_dataset(
     paths: Sequence[str | os.PathLike[str]],
     options: IngestOptions = DEFAULT_OPTIONS,
     on_fragment: Callable[[Fragment], None] | None = None,
+    on_skip: SkipReporter | None = None,
 ) -> DatasetHandle:
     """A dataset for ``paths``: an existing one, or text ingested into a temporary one."""
     if len(paths) == 1 and is_dataset(paths[0]):
+        guard(Path(paths[0]))  # a damaged dataset is refused before anything reads it
         return DatasetHandle(root=Path(paths[0]))
     tmp = Path(tempfile.mkdtemp(prefix="omahahh-"))
     root = tmp / "dataset"
     try:
-        counts = ingest(paths, root, options, on_fragment)
+        counts = ingest(paths, root, options, on_fragment, on_skip=on_skip)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

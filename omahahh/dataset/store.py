@@ -20,6 +20,7 @@ import os
 import shutil
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,17 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.lock import DatasetLock
+from omahahh.dataset.manifest import PartRecord, part_records, record_part, write_manifest
 from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
+from omahahh.dataset.verify import guard
+from omahahh.dataset.versions import (
+    DEFAULT_KEEP,
+    current_target,
+    prune,
+    remove_unfinished,
+    switch_current,
+)
 from omahahh.errors import DatasetError
 from omahahh.version import __version__
 
@@ -67,6 +78,7 @@ def open_dataset(root: str | os.PathLike[str]) -> dict[str, pl.LazyFrame]:
     """
     if not is_dataset(root):
         raise DatasetError(f"{os.fspath(root)}: not a dataset (no {CURRENT}/{MANIFEST})")
+    guard(Path(root))
     return {name: scan(root, name) for name in TABLES}
 
 
@@ -80,16 +92,21 @@ class IngestCounts:
     duplicates: int = 0
     failures: int = 0
     seconds: float = 0.0
+    skipped: int = 0
+    """Files passed over: their content is not a hand history."""
 
     @property
     def hands_per_second(self) -> float:
-        return self.blocks / self.seconds if self.seconds > 0 else 0.0
+        """Parsed hands per second (duplicates and failures are not counted as hands)."""
+        return self.parsed / self.seconds if self.seconds > 0 else 0.0
 
     def summary_line(self) -> str:
+        skipped = f" (skipped {self.skipped}: not hand histories)" if self.skipped else ""
         return (
-            f"files {self.files}, hand blocks {self.blocks}, hands parsed {self.parsed}, "
-            f"duplicates {self.duplicates}, failures {self.failures}, "
-            f"{self.seconds:.2f} s, {self.hands_per_second:,.0f} hands/s"
+            f"files {self.files}{skipped}, hand blocks {self.blocks}, "
+            f"hands parsed {self.parsed}, duplicates {self.duplicates}, "
+            f"failures {self.failures}, {self.seconds:.2f} s, "
+            f"{self.hands_per_second:,.0f} parsed hands/s"
         )
 
 
@@ -227,9 +244,22 @@ class DatasetWriter:
     Ctrl-C) removes the unfinished version and leaves the dataset as it was.
     """
 
-    def __init__(self, root: str | os.PathLike[str], bytes_per_part: int = BYTES_PER_PART):
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        bytes_per_part: int = BYTES_PER_PART,
+        *,
+        keep_versions: int = DEFAULT_KEEP,
+        wait: float = 0.0,
+        note: Callable[[str], None] | None = None,
+    ):
         self.root = Path(root)
         self.bytes_per_part = bytes_per_part
+        self.keep_versions = keep_versions
+        self._lock = DatasetLock(self.root, wait, note)
+        self._created_root = not self.root.exists()
+        self._base: str | None = None  # what ``current`` pointed to when the run began
+        self._records: dict[tuple[str, str], PartRecord] = {}
         if self.root.exists() and not self.root.is_dir():
             raise DatasetError(f"{self.root}: exists and is not a folder")
         if self.root.is_dir() and any(self.root.iterdir()) and not is_dataset(self.root):
@@ -244,14 +274,37 @@ class DatasetWriter:
 
     # -- context ------------------------------------------------------------
     def __enter__(self) -> DatasetWriter:
-        self.version.mkdir(parents=True)
-        if is_dataset(self.root):
-            self._adopt_current()
+        self._lock.acquire()
+        try:
+            # Holding the lock: any other unfinished version is a dead run's staging.
+            remove_unfinished(self.root)
+            if is_dataset(self.root):
+                guard(self.root)  # never build on a damaged version
+                self._base = current_target(self.root)
+            self.version.mkdir(parents=True)
+            if is_dataset(self.root):
+                self._adopt_current()
+        except BaseException:
+            self._abandon()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
         if not self._committed:
-            shutil.rmtree(self.version, ignore_errors=True)
+            self._abandon()
+        else:
+            self._lock.release()
+
+    def _abandon(self) -> None:
+        """Leave the dataset as it was: no staging, and nothing at all if it did not exist."""
+        shutil.rmtree(self.version, ignore_errors=True)
+        self._lock.release()
+        if self._created_root:
+            versions = self.root / VERSIONS
+            if versions.is_dir() and not any(versions.iterdir()):
+                versions.rmdir()
+            if self.root.is_dir() and not any(self.root.iterdir()):
+                self.root.rmdir()
 
     def _adopt_current(self) -> None:
         manifest = read_manifest(self.root)
@@ -261,6 +314,8 @@ class DatasetWriter:
                 f"this omahahh's {SCHEMA_VERSION}; ingest into a new folder"
             )
         current = (self.root / CURRENT).resolve()
+        for r in part_records(read_manifest(self.root)) or []:
+            self._records[(r.table, r.name)] = r
         for table in TABLES:
             src = current / table
             dst = self.version / table
@@ -330,7 +385,13 @@ class DatasetWriter:
             if not any(folder.glob("*.parquet")):
                 # An empty part keeps "DIR/<table>/*.parquet" readable by every tool.
                 write_part(folder, table, pl.DataFrame(schema=schema(table)))
-        manifest = {
+        records: dict[str, list[dict[str, object]]] = {}
+        for table in TABLES:
+            for part in sorted((self.version / table).glob("*.parquet")):
+                known = self._records.get((table, part.name))
+                record = known if known is not None else record_part(table, part)
+                records.setdefault(table, []).append(record.as_json())
+        manifest: dict[str, object] = {
             "schema_version": SCHEMA_VERSION,
             "omahahh_version": __version__,
             "version": self.version_id,
@@ -338,6 +399,7 @@ class DatasetWriter:
             "tables": {
                 t: sorted(p.name for p in (self.version / t).glob("*.parquet")) for t in TABLES
             },
+            "parts": records,
             "run": {
                 "files": self.counts.files,
                 "blocks": self.counts.blocks,
@@ -347,11 +409,14 @@ class DatasetWriter:
                 "sources": sources or [],
             },
         }
-        tmp = self.version / (MANIFEST + ".tmp")
-        tmp.write_text(json.dumps(manifest, indent=2), encoding="utf-8")
-        os.replace(tmp, self.version / MANIFEST)
-        previous = (self.root / CURRENT).resolve() if is_dataset(self.root) else None
-        _swap_symlink(self.root / CURRENT, Path(VERSIONS) / self.version_id)
+        write_manifest(self.version, manifest)
+        # Compare-and-swap: switch only if ``current`` is still what this run built on.
+        if current_target(self.root) != self._base:
+            raise DatasetError(
+                f"{self.root}: current changed while this run was writing (another writer?); "
+                "nothing was switched: run the ingest again"
+            )
+        switch_current(self.root, self.version_id)
         for table in TABLES:
             link = self.root / table
             if not link.is_symlink():
@@ -359,12 +424,4 @@ class DatasetWriter:
                     raise DatasetError(f"{link}: exists and is not the dataset's table link")
                 link.symlink_to(Path(CURRENT) / table, target_is_directory=True)
         self._committed = True
-        if previous is not None and previous != self.version.resolve():
-            shutil.rmtree(previous, ignore_errors=True)
-
-
-def _swap_symlink(link: Path, target: Path) -> None:
-    """Point ``link`` at ``target`` atomically (a new link renamed over the old)."""
-    tmp = link.with_name(f".{link.name}.{uuid.uuid4().hex[:8]}")
-    tmp.symlink_to(target, target_is_directory=True)
-    os.replace(tmp, link)
+        prune(self.root, self.keep_versions)

@@ -224,11 +224,15 @@ class ScratchHand:
     ) -> int:
         """Read the ``Seat N:`` lines from ``start``; returns the first line after them."""
         i = start
+        taken: set[int] = {s.seat for s in self.seats}
         while i < len(lines) and lines[i].startswith("Seat "):
-            self.seats.append(seat_line(lines[i], i))
+            seat = seat_line(lines[i], i)
+            if seat.seat in taken:  # cite the second line, the one that repeats the seat
+                why = f"two players in seat {seat.seat}"
+                raise HandParseError("duplicate_seat", why, i, lines[i])
+            taken.add(seat.seat)
+            self.seats.append(seat)
             i += 1
-        if len({s.seat for s in self.seats}) != len(self.seats):
-            raise HandParseError("duplicate_seat", "two players in one seat", start, lines[start])
         self.names = names_longest_first([s.player for s in self.seats])
         return i
 

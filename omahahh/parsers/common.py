@@ -64,10 +64,14 @@ def to_utc(stamp: str, zone_name: str) -> datetime:
     Accepts ``/`` or ``-`` date separators and unpadded hours.
     """
     date_part, _, time_part = stamp.strip().partition(" ")
-    y, m, d = (int(x) for x in date_part.replace("-", "/").split("/"))
-    hh, mm, *rest = (int(x) for x in time_part.split(":"))
-    ss = rest[0] if rest else 0
-    local = datetime(y, m, d, hh, mm, ss, tzinfo=zone(zone_name))
+    try:
+        y, m, d = (int(x) for x in date_part.replace("-", "/").split("/"))
+        hh, mm, *rest = (int(x) for x in time_part.split(":"))
+        ss = rest[0] if rest else 0
+        local = datetime(y, m, d, hh, mm, ss, tzinfo=zone(zone_name))
+    except ValueError as exc:  # hour 27, month 13...: damaged text, not a parser bug
+        why = f"impossible time stamp {stamp!r}: {exc}"
+        raise HandParseError("bad_header", why, 0, stamp) from None
     return local.astimezone(UTC)
 
 

@@ -8,6 +8,7 @@ exception becomes a failure row (file:line + reason code), for every format.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -102,7 +103,11 @@ def failure(
 def parse_or_fail(fmt: Format, block: Block, context: ParseContext) -> HandRecord | ParseFailure:
     """``fmt`` parses ``block``; any problem becomes a :class:`ParseFailure`, never an exception."""
     try:
-        return fmt.parse(block, context)
+        record = fmt.parse(block, context)
+        if block.repaired:
+            lines = tuple(block.line + offset for offset in block.repaired)
+            record = dataclasses.replace(record, repaired_lines=lines)
+        return record
     except HandParseError as exc:
         return failure(block, exc.reason_code, exc.message, exc.line_offset, exc.excerpt, fmt=fmt)
     except (ValueError, TypeError, IndexError, KeyError) as exc:  # a bug must not lose the hand

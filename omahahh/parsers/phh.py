@@ -40,7 +40,8 @@ PREFIX = "_omahahh_"
 NONE_KEY = PREFIX + "none"
 SUFFIXES = (".phh", ".phhs")
 # Fields a PHH file can never override: where the hand was read from.
-SOURCE_FIELDS = frozenset({"source_path", "source_line", "text_hash"})
+# Facts about the source file, not the hand: a re-encoded export has its own.
+SOURCE_FIELDS = frozenset({"source_path", "source_line", "text_hash", "repaired_lines"})
 TABLE_HEADER_RE = re.compile(r"^\s*\[\s*(?P<key>[^\[\]]+?)\s*\]\s*(?:#.*)?$")
 
 

@@ -27,9 +27,11 @@ Adding a room (or a format)
 from __future__ import annotations
 
 import glob
+import lzma
 import os
 import re
-from collections.abc import Iterable, Iterator
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from omahahh.errors import SourceError
@@ -46,7 +48,13 @@ from omahahh.parsers.archive import (
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
-from omahahh.parsers.sources import Block, read_lines
+from omahahh.parsers.sources import (
+    Block,
+    RepairedLine,
+    logical_name,
+    read_lines,
+    zip_members,
+)
 
 FORMATS: tuple[Format, ...] = (
     pokerstars.FORMAT,
@@ -90,7 +98,7 @@ def detect(first_line: str) -> Format | None:
 
 def sniff(path: str | os.PathLike[str]) -> Format | None:
     """The whole-file format the file at ``path`` is in, or None (a text file)."""
-    p = os.fspath(path)
+    p = logical_name(os.fspath(path))
     for fmt in WHOLE_FILE_FORMATS:
         if fmt.sniff is not None and fmt.sniff(p):
             return fmt
@@ -131,6 +139,7 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
     part of a neighbouring hand.
     """
     current: list[str] = []
+    repaired: list[int] = []
     start = 0
     blanks = 0
     for number, line in enumerate(lines, start=1):
@@ -144,21 +153,24 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
         # "***** History for hand"): a cheap test before the regex.
         is_header = ("#" in line or line[:1] == "*") and HEADER_RE.match(line) is not None
         if current and (is_header or blanks >= 2):
-            yield _finish(path, start, current)
-            current = []
+            yield _finish(path, start, current, repaired)
+            current, repaired = [], []
         if not current:
             start = number
             line = line.lstrip("\ufeff")
+        if isinstance(line, RepairedLine):
+            repaired.append(len(current))
         current.append(line.rstrip())
         blanks = 0
     if current:
-        yield _finish(path, start, current)
+        yield _finish(path, start, current, repaired)
 
 
-def _finish(path: str, start: int, lines: list[str]) -> Block:
+def _finish(path: str, start: int, lines: list[str], repaired: list[int]) -> Block:
     while lines and not lines[-1]:
         lines.pop()
-    return Block(path=path, line=start, lines=tuple(lines))
+    kept = tuple(r for r in repaired if r < len(lines))
+    return Block(path=path, line=start, lines=tuple(str(x) for x in lines), repaired=kept)
 
 
 def blocks_of_lines(path: str, lines: Iterable[str]) -> Iterator[Block]:
@@ -180,27 +192,87 @@ def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     return blocks_of_lines(name or p, read_lines(p))
 
 
-def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Files named, files below folders (recursive, sorted; any format's suffix) and globs.
+SNIFF_LINES = 200
+"""A file is a hand history when one of its first lines is a hand's header."""
+SkipReporter = Callable[[str, str], None]
+"""``on_skip(path, why)``: a file the walk passed over."""
 
-    Raises :class:`SourceError` for a path that names nothing.
+
+def is_hand_history(path: str | os.PathLike[str]) -> bool:
+    """Does the file hold hand histories? By content: a whole-file format's name, or a
+    hand header (any text format's, or a look-alike client's) among its first lines."""
+    p = os.fspath(path)
+    if sniff(p) is not None:
+        return True
+    try:
+        for number, line in enumerate(read_lines(p)):
+            if number >= SNIFF_LINES:
+                return False
+            if HEADER_RE.match(line):
+                return True
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError, ValueError):
+        return True  # unreadable past its start: the pipeline makes it a failure row
+    return False
+
+
+def expand_paths(
+    paths: Iterable[str | os.PathLike[str]], on_skip: SkipReporter | None = None
+) -> Iterator[Path]:
+    """The hand-history files the inputs name, in order: files named, every regular file
+    below a folder (recursive, sorted), glob matches; a zip archive's members, and
+    gzip/bzip2/xz files, are read transparently. Files whose content is not a hand
+    history are passed over (``on_skip(path, why)``).
+
+    Raises :class:`SourceError` for a path that names nothing or cannot be read.
     """
     for raw in paths:
         text = os.fspath(raw)
         p = Path(text)
         if p.is_file():
-            yield p
+            _check_readable(p)
+            yield from _accepted(p, on_skip)
         elif p.is_dir():
             for root, dirs, names in os.walk(p):
-                dirs.sort()
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(names):
-                    if not name.startswith(".") and name.lower().endswith(HAND_FILE_SUFFIXES):
-                        yield Path(root) / name
+                    f = Path(root) / name
+                    if not name.startswith(".") and f.is_file():
+                        yield from _accepted(f, on_skip)
         elif glob.has_magic(text):
             found = sorted(glob.glob(text, recursive=True))
             matched = [Path(m) for m in found if Path(m).is_file()]
             if not matched:
                 raise SourceError(f"{text}: no file matches this pattern")
-            yield from matched
+            for m in matched:
+                yield from _accepted(m, on_skip)
         else:
             raise SourceError(f"{text}: no such file or folder")
+
+
+def _check_readable(p: Path) -> None:
+    try:
+        with open(p, "rb") as fh:
+            fh.read(1)
+    except OSError as exc:
+        raise SourceError(f"{p}: cannot be read ({exc.strerror or exc})") from exc
+
+
+def _accepted(p: Path, on_skip: SkipReporter | None) -> Iterator[Path]:
+    if zipfile.is_zipfile(p) and not p.name.lower().endswith((".phh", ".phhs")):
+        try:
+            members = zip_members(str(p))
+        except (OSError, zipfile.BadZipFile) as exc:
+            if on_skip is not None:
+                on_skip(str(p), f"a damaged zip archive ({exc})")
+            return
+        for member in members:
+            yield from _accepted_file(Path(member), on_skip)
+        return
+    yield from _accepted_file(p, on_skip)
+
+
+def _accepted_file(p: Path, on_skip: SkipReporter | None) -> Iterator[Path]:
+    if is_hand_history(p):
+        yield p
+    elif on_skip is not None:
+        on_skip(str(p), "not a hand history")

@@ -12,12 +12,86 @@ and how they are cut into blocks depends on the format: see
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import hashlib
+import io
+import lzma
 import os
+import zipfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import IO, Any, cast
 
 READ_CHUNK = 1 << 20
+MEMBER = "!"
+"""``archive.zip!hands/day1.txt``: a member of a zip archive, read as a file of its own."""
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz")
+
+
+class RepairedLine(str):
+    """A line that was not valid UTF-8 and was read as cp1252: the audit notes it."""
+
+    __slots__ = ()
+
+
+def split_member(path: str) -> tuple[str, str | None]:
+    """``a.zip!m.txt`` -> (``a.zip``, ``m.txt``); a plain path -> (path, None)."""
+    archive, sep, member = path.partition(".zip" + MEMBER)
+    if sep and os.path.isfile(archive + ".zip"):
+        return archive + ".zip", member
+    return path, None
+
+
+def logical_name(path: str) -> str:
+    """The name a file's format is judged by: without a compression suffix, and for a
+    zip member the member's own name (``day1.phhs.gz`` -> ``day1.phhs``)."""
+    _, member = split_member(path)
+    name = member if member is not None else path
+    for suffix in COMPRESSED_SUFFIXES:
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+@contextmanager
+def open_binary(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A file's bytes, decompressed when it is gzip, bzip2 or xz (by its magic bytes),
+    or a zip archive's member (``archive.zip!member``)."""
+    p = os.fspath(path)
+    archive, member = split_member(p)
+    if member is not None:
+        with zipfile.ZipFile(archive) as zf, zf.open(member) as raw:
+            yield _decompressed(raw)
+        return
+    with open(p, "rb") as raw:
+        yield _decompressed(raw)
+
+
+def _decompressed(raw: IO[bytes]) -> IO[bytes]:
+    buffered: io.BufferedReader = (
+        raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(Any, raw))
+    )
+    head = buffered.peek(6)[:6]
+    if head.startswith(b"\x1f\x8b"):
+        return cast(IO[bytes], gzip.open(buffered, "rb"))
+    if head.startswith(b"BZh"):
+        return cast(IO[bytes], bz2.open(buffered, "rb"))
+    if head.startswith(b"\xfd7zXZ\x00"):
+        return cast(IO[bytes], lzma.open(buffered, "rb"))
+    return buffered
+
+
+def zip_members(path: str) -> list[str]:
+    """The regular members of a zip archive, as ``archive.zip!member`` paths, sorted."""
+    with zipfile.ZipFile(path) as zf:
+        names = sorted(i.filename for i in zf.infolist() if not i.is_dir())
+    return [f"{path}{MEMBER}{name}" for name in names if not _hidden(name)]
+
+
+def _hidden(name: str) -> bool:
+    return any(part.startswith(".") or part == "__MACOSX" for part in name.split("/"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +101,8 @@ class Block:
     path: str
     line: int
     lines: tuple[str, ...]
+    repaired: tuple[int, ...] = ()
+    """Offsets of lines that were not valid UTF-8 (read as cp1252)."""
 
     @property
     def text(self) -> str:
@@ -52,23 +128,27 @@ def _decode_line(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+        return RepairedLine(raw.decode("cp1252", errors="replace"))
 
 
 def read_lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    """The file's lines, decoded, without line endings or BOM, streamed."""
-    with open(path, "rb") as fh:
-        head = fh.read(4)
-        fh.seek(0)
+    """The file's lines, decoded, without line endings or BOM, streamed.
+
+    Compressed files and zip members are read transparently (:func:`open_binary`).
+    A line that is not valid UTF-8 is read as cp1252 and yielded as a
+    :class:`RepairedLine`, so the hand it belongs to can say so.
+    """
+    with open_binary(path) as fh:
+        head = _peek(fh, 4)
         utf16 = _sniff_utf16(head)
         if utf16 is not None:
-            with open(path, encoding=utf16, errors="replace", newline=None) as text:
-                first = True
-                for line in text:
-                    if first:
-                        line = line.lstrip("\ufeff")
-                        first = False
-                    yield line.rstrip("\n")
+            text = io.TextIOWrapper(fh, encoding=utf16, errors="replace", newline=None)
+            first = True
+            for line in text:
+                if first:
+                    line = line.lstrip("\ufeff")
+                    first = False
+                yield line.rstrip("\n")
             return
         pending = b""
         first = True
@@ -85,23 +165,35 @@ def read_lines(path: str | os.PathLike[str]) -> Iterator[str]:
             pending = data[cut + 1 :]
             for line in _decode_lines(data[: cut + 1], final=False):
                 if first:
-                    line = line.lstrip("\ufeff")
+                    line = _lstrip_bom(line)
                     first = False
                 yield line
         if pending:
             for line in _decode_lines(pending, final=True):
-                yield line.lstrip("\ufeff") if first else line
+                yield _lstrip_bom(line) if first else line
                 first = False
 
 
+def _peek(fh: IO[bytes], n: int) -> bytes:
+    peek = getattr(fh, "peek", None)
+    return bytes(peek(n)[:n]) if peek is not None else b""
+
+
+def _lstrip_bom(line: str) -> str:
+    stripped = line.lstrip("\ufeff")
+    return RepairedLine(stripped) if isinstance(line, RepairedLine) else stripped
+
+
 def _decode_lines(raw: bytes, *, final: bool) -> Iterator[str]:
-    """Lines of a run of whole lines; UTF-8, else cp1252 line by line."""
+    """Lines of a run of whole lines; UTF-8, else cp1252 line by line (marked repaired)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        text = "\n".join(
-            _decode_line(r) for r in raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-        )
+        parts = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        if not final:
+            parts.pop()
+        yield from (_decode_line(r) for r in parts)
+        return
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not final:
         lines.pop()  # the run ends with a line break: nothing after it

@@ -141,26 +141,36 @@ def reconcile_frame(inputs: pl.LazyFrame, schedule: Schedule) -> pl.LazyFrame:
 
 
 def _totals_aggs(reported: str, expected: str) -> list[pl.Expr]:
+    """Totals whose columns add up (issue 18): the difference is taken over exactly the
+    hands where both a reported rake and an expectation exist, and the rest is counted
+    apart, so ``rake_reported = rake_reported_compared + rake_reported_not_covered`` and
+    ``rake_diff = rake_reported_compared - rake_expected``."""
     rep, exp = pl.col(reported), pl.col(expected)
-    covered = exp.is_not_null()
+    compared = rep.is_not_null() & exp.is_not_null()
+    not_covered = rep.is_not_null() & exp.is_null()
+    no_rake_line = rep.is_null()
     return [
         pl.len().cast(pl.Int64).alias("hands"),
         (pl.col("rake_reported") > 0).sum().cast(pl.Int64).alias("hands_raked"),
         rep.sum().alias("rake_reported"),
-        covered.sum().cast(pl.Int64).alias("hands_expected"),
-        exp.sum().alias("rake_expected"),
-        (rep - exp).sum().alias("rake_diff"),
-        (pl.col("rake_diff").fill_null(0) != 0).sum().cast(pl.Int64).alias("hands_off_schedule"),
-        (~covered).sum().cast(pl.Int64).alias("hands_not_covered"),
-        rep.filter(~covered).sum().alias("rake_reported_not_covered"),
+        compared.sum().cast(pl.Int64).alias("hands_compared"),
+        rep.filter(compared).sum().alias("rake_reported_compared"),
+        exp.filter(compared).sum().alias("rake_expected"),
+        (rep - exp).filter(compared).sum().alias("rake_diff"),
+        (compared & (rep != exp)).sum().cast(pl.Int64).alias("hands_off_schedule"),
+        not_covered.sum().cast(pl.Int64).alias("hands_not_covered"),
+        rep.filter(not_covered).sum().alias("rake_reported_not_covered"),
+        no_rake_line.sum().cast(pl.Int64).alias("hands_no_rake_printed"),
+        exp.filter(no_rake_line).sum().alias("rake_expected_no_rake_printed"),
     ]
 
 
 def _no_claim_is_null(frame: pl.LazyFrame) -> pl.LazyFrame:
-    """A group without any expectation shows null expected and difference, not 0."""
-    claimed = pl.col("hands_expected") > 0
+    """A group without any compared hand shows null expected and difference, not 0."""
+    claimed = pl.col("hands_compared") > 0
     return frame.with_columns(
-        pl.when(claimed).then(pl.col(c)).alias(c) for c in ("rake_expected", "rake_diff")
+        pl.when(claimed).then(pl.col(c)).alias(c)
+        for c in ("rake_reported_compared", "rake_expected", "rake_diff")
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
@@ -17,6 +17,7 @@ from omahahh.dataset.store import scan
 from omahahh.dataset.tables import FINDINGS
 
 FINDING_COLUMNS = tuple(c.name for c in FINDINGS)
+FAILURE_COLUMNS = ("source_path", "source_line", "reason_code", "reason", "excerpt", "hand_key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,21 @@ class AuditReport:
     hands: int
     failures: int
     findings: pl.DataFrame  # most severe first, then by hand and action
+    failure_rows: pl.DataFrame = field(default_factory=pl.DataFrame)  # every failure, in order
+
+    def failures_by_reason(self, examples: int = 3) -> list[tuple[str, int, list[str]]]:
+        """(reason code, count, the first ``examples`` reasons) per code, most frequent first."""
+        if self.failure_rows.is_empty():
+            return []
+        grouped = (
+            self.failure_rows.group_by("reason_code", maintain_order=True)
+            .agg(pl.len().alias("count"), pl.col("reason").head(examples).alias("examples"))
+            .sort("count", "reason_code", descending=[True, False])
+        )
+        return [
+            (r["reason_code"], int(r["count"]), list(r["examples"]))
+            for r in grouped.iter_rows(named=True)
+        ]
 
     def counts(self) -> pl.DataFrame:
         """Findings per (severity, code), most severe first."""
@@ -64,7 +80,13 @@ def audit_report(root: str | os.PathLike[str]) -> AuditReport:
         .sort("_rank", "hand_key", "action_seq", nulls_last=True, maintain_order=True)
         .drop("_rank")
     )
-    return AuditReport(int(hands), int(failures), findings)
+    failure_rows = (
+        scan(root, "failures")
+        .select(*FAILURE_COLUMNS)
+        .collect()
+        .sort("source_path", "source_line", maintain_order=True)
+    )
+    return AuditReport(int(hands), int(failures), findings, failure_rows)
 
 
 def summary_lines(report: AuditReport) -> list[str]:
@@ -79,9 +101,36 @@ def summary_lines(report: AuditReport) -> list[str]:
     return out
 
 
+def failure_lines(report: AuditReport, examples: int = 3) -> list[str]:
+    """Parse failures by reason code, each with its first examples (``file:line: reason``)."""
+    reasons = report.failures_by_reason(examples)
+    if not reasons:
+        return []
+    out = ["parse failures by reason (all: --failures):"]
+    for code, count, first in reasons:
+        out.append(f"  {code:<32}{count:>7}")
+        out += [f"      {reason}" for reason in first]
+    return out
+
+
+def failures_table(report: AuditReport) -> str:
+    """Every failure, one line each: ``reason_code  file:line: reason``."""
+    return "\n".join(
+        f"{r['reason_code']:<24}{r['reason']}" for r in report.failure_rows.iter_rows(named=True)
+    )
+
+
+def failures_json(report: AuditReport) -> str:
+    return json.dumps(report.failure_rows.to_dicts(), ensure_ascii=False)
+
+
+def failures_csv(report: AuditReport) -> str:
+    return report.failure_rows.write_csv()
+
+
 def render_table(report: AuditReport, limit: int | None = None) -> str:
     """The summary, then one line per finding (``limit`` caps how many)."""
-    lines = summary_lines(report)
+    lines = summary_lines(report) + failure_lines(report)
     rows = report.findings if limit is None else report.findings.head(limit)
     if rows.height:
         lines.append("")

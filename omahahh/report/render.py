@@ -38,7 +38,7 @@ def render_table(frame: pl.DataFrame, columns: Sequence[str] | None = None) -> s
     """An aligned text table of ``frame`` (numbers right-aligned)."""
     cols = list(columns or frame.columns)
     if frame.height == 0:
-        return "no player matches the filters."
+        return "(no rows)"
     return aligned_table(frame, cols, _cell)
 
 

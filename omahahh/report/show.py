@@ -21,6 +21,7 @@ from omahahh.audit.findings import Finding
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.cards import cards_str
 from omahahh.dataset.store import is_dataset, scan
+from omahahh.dataset.verify import guard
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord
@@ -40,6 +41,7 @@ def _matches(key: str, hand: HandRecord) -> bool:
 def find_hand(key: str, paths: Sequence[str | os.PathLike[str]]) -> HandRecord:
     """The hand ``key`` (``site:id`` or just the id) from text files or a dataset."""
     if len(paths) == 1 and is_dataset(paths[0]):
+        guard(Path(paths[0]))
         return _from_dataset(key, paths[0])
     bare = key.split(":", 1)[-1]
     for f in expand_paths(paths):
