@@ -34,6 +34,9 @@ FOLDERS: dict[str, frozenset[str]] = {
     "OnGame": frozenset(),
     "KingsClub": frozenset(),
     "Enet": frozenset(),
+    "PKR": frozenset(),
+    "Absolute": frozenset(),
+    "SealsWithClubs": frozenset(),
 }
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).

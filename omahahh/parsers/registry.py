@@ -38,6 +38,7 @@ from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import ggpoker, lookalikes, phh, pokerstars, winamax
 from omahahh.parsers.archive import (
+    absolute,
     cake,
     enet,
     entraction,
@@ -45,6 +46,8 @@ from omahahh.parsers.archive import (
     fulltilt,
     kingsclub,
     ongame,
+    pkr,
+    sealswithclubs,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format, failure, parse_or_fail
@@ -71,6 +74,9 @@ FORMATS: tuple[Format, ...] = (
     ongame.FORMAT,
     kingsclub.FORMAT,
     enet.FORMAT,
+    pkr.FORMAT,
+    absolute.FORMAT,
+    sealswithclubs.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -80,7 +86,8 @@ HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes)
 
 # Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
 # start a block of their own, which becomes an ``unknown_format`` failure row.
-LOOKALIKE_START = r"[A-Za-z0-9 ]{1,30} Hand #\d"
+# PKR's "Starting Hand #", "Last Hand #" and "End of Hand #" lines are inside its hands.
+LOOKALIKE_START = r"(?!(?:Starting|Last|End of) Hand #)[A-Za-z0-9 ]{1,30} Hand #\d"
 HEADER_RE = re.compile(
     r"^(?:\ufeff)?(?:"
     + "|".join([*(f.block_start for f in TEXT_FORMATS if f.block_start), LOOKALIKE_START])

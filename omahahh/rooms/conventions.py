@@ -203,6 +203,19 @@ ROOMS: dict[Site, RoomConventions] = {
     # Enet: no uncalled-bet line is known (none in the corpus, none in fpdb's reader), the
     # time has no zone (fpdb leaves it as printed: read as UTC).
     Site.ENET: RoomConventions(site=Site.ENET, prints_uncalled=False, time_zone="UTC"),
+    # PKR prints its rake ("Taking Rake of $1 from pot 1") but no uncalled bet and no
+    # total; the time has no zone (UTC unless --source-timezone).
+    Site.PKR: RoomConventions(
+        site=Site.PKR, prints_uncalled=False, tags_hi_lo=True, time_zone="UTC"
+    ),
+    # Absolute returns an unmatched bet on its own line (absolute:1828549717:
+    # "Player0 - returned ($30) : not called") and prints the ET time.
+    Site.ABSOLUTE: RoomConventions(site=Site.ABSOLUTE, prints_uncalled=True, time_zone=None),
+    # Seals With Clubs returns an unmatched bet on its own line (sealswithclubs:5297786-137:
+    # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone).
+    Site.SEALSWITHCLUBS: RoomConventions(
+        site=Site.SEALSWITHCLUBS, prints_uncalled=True, time_zone="UTC"
+    ),
 }
 
 
