@@ -37,12 +37,24 @@ FOLDERS: dict[str, frozenset[str]] = {
     "PKR": frozenset(),
     "Absolute": frozenset(),
     "SealsWithClubs": frozenset(),
+    "PokerTracker": frozenset(),
+    "PokerTracker-Merge": frozenset(),
 }
+
+TOURNAMENT_ONLY = {"PokerTracker-Merge"}  # no cash hand to check for zero sum
 
 # Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).
 TEXT_FAULTS: dict[str, set[str]] = {
     # A re-exported PPPoker hand: $3.30 collected + $0.36 rake from a $3.60 pot.
     "pppoker:886664460000891": {"collected_exceeds_pot"},
+    # PokerTracker's Microgaming export pays Hero's unanswered €1.50 flop bet inside
+    # "wins €4.35" (€3 pot less €0.15 rake, plus the bet), while its other hand
+    # (5870377181) returns the excess over an all-in call apart: the export is not
+    # consistent, the audit reports the first.
+    "microgaming:5029053937": {"collected_exceeds_pot"},
+    # PokerTracker's Merge export: "Dispicable ($0.00 in chips)" then "Post SB $135.00",
+    # a second small blind (the all-in big blind), and unlabelled side-pot wins.
+    "merge:4927169400080": {"stack_exceeded", "action_out_of_turn", "collected_exceeds_pot"},
 }
 
 
@@ -137,7 +149,10 @@ def test_every_cash_hand_is_zero_sum_with_the_rake(folder: str) -> None:
             taken += hand.other_fees_reported or 0
             assert net + taken == 0, hand.hand_key
         checked += 1
-    assert checked > 0
+    if folder in TOURNAMENT_ONLY:
+        assert checked == 0
+    else:
+        assert checked > 0
 
 
 @pytest.mark.parametrize("folder", sorted(FOLDERS))

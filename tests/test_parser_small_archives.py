@@ -18,6 +18,9 @@ ABSOLUTE = CORPUS / "Absolute" / FPDB / "cash/Absolute/Flop/PLO8-2max-USD-30-60-
 SWC = (
     CORPUS / "SealsWithClubs" / FPDB / "cash/SealsWithClubs/Flop/PLO-9max-mBTC-1.00-1.00-201304.txt"
 )
+PT = CORPUS / "PokerTracker" / FPDB / "cash/PokerTracker/Flop"
+MERGE = CORPUS / "PokerTracker-Merge" / FPDB / "tour/PokerTracker/Flop"
+MERGE = MERGE / "PLO-USD-5-201202.Merge.all.in.blind.txt"
 
 
 def only_hand(path: Path) -> HandRecord:
@@ -78,3 +81,32 @@ def test_seals_with_clubs_no_currency_and_refund() -> None:
     assert h.button_seat == 5  # "Player4 has the dealer button"
     assert [(u.player, u.amount) for u in h.uncalled] == [("Hero", 600)]
     assert [(c.player, c.amount) for c in h.collections] == [("Hero", 1000)]
+
+
+def test_microgaming_export_with_doubled_line_breaks_is_one_hand() -> None:
+    h = only_hand(PT / "PLO-EUR-0.25-0.50-201601.all.in.call.txt")  # 3 blank lines inside
+    assert h.site is Site.MICROGAMING and h.hand_id == "5870377181" and h.variant == "PLO"
+    assert (h.currency, h.small_blind, h.big_blind, h.button_seat) == ("EUR", 25, 50, 4)
+    # "Player0 raised to €16.75" over his own €1.75: €16.75 more (then "called - €12.50"
+    # from €6 matches his €18.50).
+    raises = [(a.player, a.amount, a.to_amount) for a in h.actions if a.kind is ActionKind.RAISE]
+    assert raises == [("Player0", 175, 175), ("Player2", 600, 600), ("Player0", 1675, 1850)]
+    assert [(c.player, c.amount) for c in h.collections] == [("Player0", 9677)]
+    assert h.rake_reported == 150 and h.table_name == "Jerold"
+
+
+def test_microgaming_cards_and_time() -> None:
+    h = only_hand(PT / "PLO-2max-EUR-0.25-0.50-201309.Microgaming.Export.txt")
+    assert h.dealt == (("Hero", parse_cards("Qh 9c 2h Ah")),)
+    assert h.started_at == datetime(2013, 9, 7, 2, 30, 38, tzinfo=UTC)
+    assert h.table_name == "Position PLO HU 47"
+
+
+def test_merge_tournament_hand() -> None:
+    h = only_hand(MERGE)
+    assert h.site is Site.MERGE and h.hand_id == "4927169400080" and h.variant == "PLO"
+    assert (h.tournament_id, h.buy_in, h.currency) == ("49271005", "$5+$0.50", "CHIPS")
+    assert [(c.player, c.amount) for c in h.collections] == [
+        ("JustJay4Reals", 270),
+        ("JustJay4Reals", 65),
+    ]

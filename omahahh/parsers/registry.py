@@ -45,6 +45,8 @@ from omahahh.parsers.archive import (
     everleaf,
     fulltilt,
     kingsclub,
+    merge,
+    microgaming,
     ongame,
     pkr,
     sealswithclubs,
@@ -77,6 +79,8 @@ FORMATS: tuple[Format, ...] = (
     pkr.FORMAT,
     absolute.FORMAT,
     sealswithclubs.FORMAT,
+    microgaming.FORMAT,
+    merge.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -143,12 +147,15 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
     A block starts at a line :data:`HEADER_RE` matches (any text format's
     ``block_start``, or a look-alike client's header), or after two or more
     blank lines, so stray text becomes its own block and a failure row, never
-    part of a neighbouring hand.
+    part of a neighbouring hand. A format whose hands hold runs of blank lines
+    (``Format.blank_runs_inside``: PokerTracker's Microgaming export) ends only
+    at the next header.
     """
     current: list[str] = []
     repaired: list[int] = []
     start = 0
     blanks = 0
+    blanks_end_block = True
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped:
@@ -159,12 +166,14 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
         # Every header shape has a "#" (hand number) or opens with "*" (Ongame's
         # "***** History for hand"): a cheap test before the regex.
         is_header = ("#" in line or line[:1] == "*") and HEADER_RE.match(line) is not None
-        if current and (is_header or blanks >= 2):
+        if current and (is_header or (blanks >= 2 and blanks_end_block)):
             yield _finish(path, start, current, repaired)
             current, repaired = [], []
         if not current:
             start = number
             line = line.lstrip("\ufeff")
+            fmt = detect(line) if is_header else None
+            blanks_end_block = fmt is None or not fmt.blank_runs_inside
         if isinstance(line, RepairedLine):
             repaired.append(len(current))
         current.append(line.rstrip())

@@ -216,6 +216,13 @@ ROOMS: dict[Site, RoomConventions] = {
     Site.SEALSWITHCLUBS: RoomConventions(
         site=Site.SEALSWITHCLUBS, prints_uncalled=True, time_zone="UTC"
     ),
+    # Microgaming as PokerTracker exports it: no uncalled-bet line (the excess over an
+    # all-in call is returned silently: microgaming:5870377181), no zone (UTC).
+    Site.MICROGAMING: RoomConventions(
+        site=Site.MICROGAMING, prints_uncalled=False, time_zone="UTC"
+    ),
+    # Merge as PokerTracker exports it: no uncalled-bet line, no zone (UTC).
+    Site.MERGE: RoomConventions(site=Site.MERGE, prints_uncalled=False, time_zone="UTC"),
 }
 
 
