@@ -185,10 +185,11 @@ def same_without_lines(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(
             same_without_lines(x, y) for x, y in zip(a, b, strict=True)
         )
-    if hasattr(type(a), "__dataclass_fields__"):  # cheaper than dataclasses.is_dataclass
+    cls: type = type(a)
+    if hasattr(cls, "__dataclass_fields__"):  # cheaper than dataclasses.is_dataclass
         return all(
             name == "line" or same_without_lines(getattr(a, name), getattr(b, name))
-            for name in _field_names(type(a))
+            for name in _field_names(cls)
         )
     return bool(a == b)
 

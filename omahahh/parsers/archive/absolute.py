@@ -32,9 +32,9 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.common import ZONE_ABBREVIATIONS
 from omahahh.parsers.context import ParseContext
@@ -96,15 +96,10 @@ SUMMARY = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
 ABSOLUTE = LineFormat(
     site=Site.ABSOLUTE,
     shapes=SHAPES,
-    money=money,
-    summary_start=re.compile(r"^\*\*\* SUMMARY \*\*\*$"),
+    summary_start=s.SUMMARY_MARK,
     summary_shapes=SUMMARY,
 )
 
@@ -123,8 +118,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
     if t is None:
         raise HandParseError("bad_table_line", f"unreadable table line: {lines[1]!r}", 1, lines[1])
     symbol = m["low"][0] if not m["low"][0].isdigit() else ""
-    currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol)
-    currency = currency or (CHIPS if t["money"] == "Real Money" else PLAY)
+    currency = currency_of(symbol, CHIPS if t["money"] == "Real Money" else PLAY)
     unit = unit_of(currency)
     if m["zone"] not in ZONE_ABBREVIATIONS:
         raise HandParseError("bad_header", f"unknown time zone {m['zone']!r}", 0, line)
@@ -149,10 +143,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines), block, ABSOLUTE)
-    if "*** SUMMARY ***" not in lines:
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     read_body(hand, lines, 2)
     return hand.freeze()
 

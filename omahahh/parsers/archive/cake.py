@@ -34,9 +34,9 @@ from dataclasses import replace
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Show, Site, Street, Structure
-from omahahh.money import CHIPS, to_minor, unit_of
+from omahahh.money import CHIPS, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -122,11 +122,7 @@ SHAPES = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
-CAKE = LineFormat(site=Site.CAKE, shapes=SHAPES, money=money)
+CAKE = LineFormat(site=Site.CAKE, shapes=SHAPES)
 
 
 def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader, list[str]]:
@@ -148,7 +144,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
     tournament = next((p for p in parts[0].split() if re.fullmatch(r"T\d+", p)), None)
     notes: list[str] = []
     if symbol:
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}[symbol]
+        currency = currency_of(symbol, CHIPS)
         shown = [m["shown"] for ln in lines if (m := SEAT_RE.match(ln)) and m["shown"]]
         if shown:
             # Chips in dollars, each figure also shown converted: the dollars moved.
@@ -210,8 +206,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     h, notes = header(lines, context)
     hand = ArchiveHand(h, block, CAKE)
     read_body(hand, lines, 1)
-    if not hand.collections:
-        raise HandParseError("truncated", "hand has no 'wins' line", len(lines) - 1, lines[-1])
+    s.require_line(lines, bool(hand.collections), "'wins' line")
     _number_pots(hand)
     hand.idle_seats_sit_out()
     return hand.freeze(notes=notes)

@@ -33,7 +33,7 @@ from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.common import WON_RE
 from omahahh.parsers.context import ParseContext
@@ -115,7 +115,7 @@ ENET = LineFormat(
     site=Site.ENET,
     shapes=SHAPES,
     money=money,
-    summary_start=re.compile(r"^\*\*\* SUMMARY \*\*\*$"),
+    summary_start=s.SUMMARY_MARK,
     summary_shapes=SUMMARY,
 )
 
@@ -133,7 +133,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     game = omaha(f"{m['game']} {t['limit']}", LIMITS[t["limit"]], 4, GAMES[m["game"]])
     symbol = m["low"][0] if not m["low"][0].isdigit() else ""
     tournament = m["tid"] is not None
-    currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol) or (CHIPS if tournament else PLAY)
+    currency = currency_of(symbol, CHIPS if tournament else PLAY)
     unit = unit_of(currency)
     local = parse_time(m["stamp"], "%H:%M:%S %d.%m.%Y", 0, line)
     zone = context.zone_for(conventions(Site.ENET).time_zone)
@@ -159,10 +159,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     h = header(lines, context)
-    if "*** SUMMARY ***" not in lines:
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     hand = ArchiveHand(h, block, ENET)
     read_body(hand, lines, 2)
     hand.idle_seats_sit_out()

@@ -139,8 +139,7 @@ def _blinds_first(hand: ArchiveHand) -> None:
 
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
-    if not any(ln.startswith("Rake:") for ln in lines):
-        raise HandParseError("truncated", "hand has no Rake line", len(lines) - 1, lines[-1])
+    s.require_line(lines, any(ln.startswith("Rake:") for ln in lines), "Rake line")
     hand = ArchiveHand(header(lines), block, FORMAT_SHAPES)
     read_body(hand, lines, 1)
     _blinds_first(hand)

@@ -147,8 +147,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines, context), block, EVERLEAF)
     read_body(hand, lines, 3)
-    if not hand.collections:
-        raise HandParseError("truncated", "hand has no 'wins' line", len(lines) - 1, lines[-1])
+    s.require_line(lines, bool(hand.collections), "'wins' line")
     return hand.freeze()
 
 

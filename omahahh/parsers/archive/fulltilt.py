@@ -37,9 +37,9 @@ from dataclasses import replace
 
 from omahahh.errors import HandParseError
 from omahahh.model import Collection, GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.betting_lines import new_street
 from omahahh.parsers.common import WON_RE, ZONE_ABBREVIATIONS, folded_street
@@ -215,15 +215,10 @@ SUMMARY = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
 FULLTILT = LineFormat(
     site=Site.FULLTILT,
     shapes=SHAPES,
-    money=money,
-    summary_start=re.compile(r"^\*\*\* SUMMARY \*\*\*$"),
+    summary_start=s.SUMMARY_MARK,
     summary_shapes=SUMMARY,
 )
 
@@ -252,10 +247,7 @@ def header(line: str) -> tuple[ArchiveHeader, list[str]]:
     if t is None:
         raise HandParseError("bad_header", f"unreadable table: {m['where']!r}", 0, line)
     tournament = t["tid"] is not None
-    if stakes["sym"]:
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}[stakes["sym"]]
-    else:
-        currency = CHIPS if tournament else PLAY
+    currency = currency_of(stakes["sym"], CHIPS if tournament else PLAY)
     unit = unit_of(currency)
     stamp_time, stamp_date, zone = m["time"], m["date"], m["zone"]
     if m["et_time"]:
@@ -285,10 +277,7 @@ def header(line: str) -> tuple[ArchiveHeader, list[str]]:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     h, notes = header(lines[0])
-    if not any(ln == "*** SUMMARY ***" for ln in lines):
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, any(ln == "*** SUMMARY ***" for ln in lines), "*** SUMMARY *** section")
     hand = ArchiveHand(h, block, FULLTILT)
     read_body(hand, lines, 1)
     _awards_from_summary(hand)

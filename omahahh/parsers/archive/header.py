@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, Structure, variant_code
-from omahahh.money import to_minor
+from omahahh.money import SYMBOL_CURRENCY, to_minor
 from omahahh.parsers.common import ZONE_ABBREVIATIONS, zone
 
 _OFFSET_RE = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$")
@@ -25,6 +25,11 @@ def omaha(
         courchevel=courchevel,
         game_label=label,
     )
+
+
+def currency_of(symbol: str | None, fallback: str) -> str:
+    """The currency a money symbol names (``€`` -> ``EUR``), else ``fallback`` (chips)."""
+    return SYMBOL_CURRENCY.get(symbol or "") or fallback
 
 
 def not_omaha(label: str, line: str) -> HandParseError:

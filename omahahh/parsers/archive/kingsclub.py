@@ -36,7 +36,6 @@ import re
 from omahahh.cards import card_str
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import to_minor
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
@@ -141,15 +140,10 @@ def _table(hand: ArchiveHand, m: re.Match[str]) -> None:
     hand.table_name, hand.button_seat = m["name"], int(m["seat"])
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
 KINGSCLUB = LineFormat(
     site=Site.KINGSCLUB,
     shapes=SHAPES,
-    money=money,
-    summary_start=re.compile(r"^\*\*\* SUMMARY \*\*\*$"),
+    summary_start=s.SUMMARY_MARK,
     summary_shapes=SUMMARY,
 )
 
@@ -185,10 +179,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines, context), block, KINGSCLUB)
-    if "*** SUMMARY ***" not in lines:
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     read_body(hand, lines, 1)
     return hand.freeze()
 

@@ -26,7 +26,7 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, to_minor
+from omahahh.money import CHIPS
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
@@ -73,15 +73,10 @@ SUMMARY = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
 MERGE = LineFormat(
     site=Site.MERGE,
     shapes=SHAPES,
-    money=money,
-    summary_start=re.compile(r"^\*\*\* SUMMARY \*\*\*$"),
+    summary_start=s.SUMMARY_MARK,
     summary_shapes=SUMMARY,
 )
 
@@ -125,10 +120,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     h = header(lines, context)
-    if "*** SUMMARY ***" not in lines:
-        raise HandParseError(
-            "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     hand = ArchiveHand(h, block, MERGE)
     read_body(hand, lines, 2)
     return hand.freeze()

@@ -28,9 +28,9 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -83,11 +83,7 @@ SHAPES = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
-MICROGAMING = LineFormat(site=Site.MICROGAMING, shapes=SHAPES, money=money)
+MICROGAMING = LineFormat(site=Site.MICROGAMING, shapes=SHAPES)
 
 
 def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader, int]:
@@ -106,10 +102,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
         raise HandParseError("bad_header", f"unknown limit {t['limit']!r}", at, lines[at])
     game = omaha(f"{t['game']} {t['limit']}", LIMITS[t["limit"]], 4, GAMES[t["game"]])
     cash = t["kind"] == "Cash Game"
-    if t["money"] != "Real Money":
-        currency = PLAY
-    else:
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(t["cur"]) or CHIPS
+    currency = currency_of(t["cur"], CHIPS) if t["money"] == "Real Money" else PLAY
     unit = unit_of(currency)
     local = parse_time(first["stamp"], "%Y-%m-%d %H:%M:%S", 0, lines[0])
     zone = context.zone_for(conventions(Site.MICROGAMING).time_zone)
@@ -132,8 +125,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     h, start = header(lines, context)
-    if not any(ln.startswith("Rake: ") for ln in lines):
-        raise HandParseError("truncated", "hand has no Rake line", len(lines) - 1, lines[-1])
+    s.require_line(lines, any(ln.startswith("Rake: ") for ln in lines), "Rake line")
     hand = ArchiveHand(h, block, MICROGAMING)
     read_body(hand, lines, start)
     return hand.freeze()

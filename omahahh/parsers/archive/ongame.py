@@ -35,9 +35,17 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import Collection, GameType, HandRecord, Show, Site, Street, Structure
-from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc, zone_of
+from omahahh.parsers.archive.header import (
+    amount,
+    currency_of,
+    not_omaha,
+    omaha,
+    parse_time,
+    utc,
+    zone_of,
+)
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -138,14 +146,9 @@ def _max(hand: ArchiveHand, m: re.Match[str]) -> None:
         hand.max_seats = int(m["max"])
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
 ONGAME = LineFormat(
     site=Site.ONGAME,
     shapes=SHAPES,
-    money=money,
     summary_start=re.compile(r"^Summary:$"),
     summary_shapes=SUMMARY,
 )
@@ -168,7 +171,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
     game = omaha(f"{t['limit']} {t['game']}", LIMITS[t["limit"]], 4, GAMES[t["game"]])
     symbol = t["low"][0] if not t["low"][0].isdigit() else ""
     real = t["money"] == "Real money"
-    currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol, CHIPS) if real else PLAY
+    currency = currency_of(symbol, CHIPS) if real else PLAY
     unit = unit_of(currency)
     local = parse_time(f"{st['stamp']} {st['year']}", "%b %d %H:%M:%S %Y", 1, lines[1])
     return ArchiveHeader(
@@ -189,8 +192,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines), block, ONGAME)
-    if not any(ln.startswith("Main pot: ") for ln in lines):
-        raise HandParseError("truncated", "hand has no 'Main pot' line", len(lines) - 1, lines[-1])
+    s.require_line(lines, any(ln.startswith("Main pot: ") for ln in lines), "'Main pot' line")
     read_body(hand, lines, 3)
     return hand.freeze()
 

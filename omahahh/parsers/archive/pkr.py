@@ -40,9 +40,9 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, PLAY, to_minor, unit_of
+from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -105,11 +105,7 @@ SHAPES = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
-PKR = LineFormat(site=Site.PKR, shapes=SHAPES, money=money, cards=cards)
+PKR = LineFormat(site=Site.PKR, shapes=SHAPES, cards=cards)
 
 
 def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
@@ -145,8 +141,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     symbol = b["low"][0] if not b["low"][0].isdigit() else ""
     real = fields.get("Money Type: ", ("REAL MONEY", 0))[0] == "REAL MONEY"
     ring = fields.get("Table Type: ", ("RING", 0))[0] == "RING"
-    currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol) if real else PLAY
-    currency = currency or (PLAY if ring else CHIPS)
+    currency = currency_of(symbol, PLAY if ring else CHIPS) if real else PLAY
     unit = unit_of(currency)
     stamp, at = fields["Start time of hand: "]
     local = parse_time(stamp, "%d %b %Y %H:%M:%S", at, lines[at])
@@ -168,10 +163,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines, context), block, PKR)
-    if not lines[-1].startswith("End of Hand #"):
-        raise HandParseError(
-            "truncated", "hand has no 'End of Hand' line", len(lines) - 1, lines[-1]
-        )
+    s.require_line(lines, lines[-1].startswith("End of Hand #"), "'End of Hand' line")
     read_body(hand, lines, 1)
     return hand.freeze()
 

@@ -28,7 +28,6 @@ import re
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import to_minor
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
@@ -71,11 +70,7 @@ SHAPES = (
 )
 
 
-def money(text: str, unit: int) -> int:
-    return to_minor(text, unit)
-
-
-SWC = LineFormat(site=Site.SEALSWITHCLUBS, shapes=SHAPES, money=money)
+SWC = LineFormat(site=Site.SEALSWITHCLUBS, shapes=SHAPES)
 
 
 def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
@@ -109,8 +104,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
 def parse(block: Block, context: ParseContext) -> HandRecord:
     lines = block.lines
     hand = ArchiveHand(header(lines, context), block, SWC)
-    if not any(ln.startswith("Rake (") for ln in lines):
-        raise HandParseError("truncated", "hand has no Rake line", len(lines) - 1, lines[-1])
+    s.require_line(lines, any(ln.startswith("Rake (") for ln in lines), "Rake line")
     read_body(hand, lines, 2)
     return hand.freeze()
 

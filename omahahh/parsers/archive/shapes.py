@@ -45,6 +45,8 @@ from omahahh.parsers.common import TableLine, cards_or_fail, names_longest_first
 from omahahh.parsers.sources import Block
 
 Reader = Callable[["ArchiveHand", re.Match[str], int], None]
+SUMMARY_MARK = re.compile(r"^\*\*\* SUMMARY \*\*\*$")
+"""The Stars-like ``*** SUMMARY ***`` line that starts a summary."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +215,12 @@ class ArchiveHand(ScratchHand):
         )
         # No button line (a room that names none) is no button, not seat 0.
         return record if self.button_seat is not None else replace(record, button_seat=None)
+
+
+def require_line(lines: Sequence[str], found: bool, what: str) -> None:
+    """A hand without the line that ends every complete hand of its room was cut short."""
+    if not found:
+        raise HandParseError("truncated", f"hand has no {what}", len(lines) - 1, lines[-1])
 
 
 def read_body(hand: ArchiveHand, lines: Sequence[str], start: int) -> None:
