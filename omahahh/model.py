@@ -27,6 +27,23 @@ class Site(StrEnum):
     IPOKER = "ipoker"
     BOSS = "boss"
     IGT = "igt"
+    PPPOKER = "pppoker"
+    POKERMASTER = "pokermaster"
+    RUNITONCE = "runitonce"
+    ENTRACTION = "entraction"
+    EVERLEAF = "everleaf"
+    CAKE = "cake"
+    FULLTILT = "fulltilt"
+    ONGAME = "ongame"
+    KINGSCLUB = "kingsclub"
+    ENET = "enet"
+    PKR = "pkr"
+    ABSOLUTE = "absolute"
+    SEALSWITHCLUBS = "sealswithclubs"
+    # PokerTracker's text conversions of Microgaming and Merge hands: their own habits
+    # (no unmatched bet folded into the award), so not the XML rooms' conventions.
+    MICROGAMING_PT = "microgaming_pt"
+    MERGE_PT = "merge_pt"
     MICROGAMING = "microgaming"
     MERGE = "merge"
 

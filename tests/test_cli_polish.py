@@ -154,21 +154,26 @@ def test_exit_code_table(dataset: Path, tmp_path: Path, args: list[str], code: i
 
 
 # -- 3: rake totals add up -------------------------------------------------------------------
-def test_rake_totals_add_up_and_equal_the_per_hand_csv(
-    tmp_path: Path, corpus: Path
-) -> None:
+def test_rake_totals_add_up_and_equal_the_per_hand_csv(tmp_path: Path, corpus: Path) -> None:
     ds = tmp_path / "ds"
-    assert runner.invoke(app, ["ingest", str(corpus / "PokerStars"), "--out", str(ds)]).exit_code == 0
+    assert (
+        runner.invoke(app, ["ingest", str(corpus / "PokerStars"), "--out", str(ds)]).exit_code == 0
+    )
     hands_csv = tmp_path / "hands.csv"
     assert runner.invoke(app, ["rake", str(ds), "--out", str(hands_csv)]).exit_code == 0
     per_hand = pl.read_csv(hands_csv).filter(pl.col("currency") == "USD")
     result = runner.invoke(app, ["rake", str(ds), "--format", "json"])
     usd = next(t for t in json.loads(result.output)["totals"] if t["currency"] == "USD")
-    both = per_hand.filter(pl.col("rake_reported").is_not_null() & pl.col("rake_expected").is_not_null())
+    both = per_hand.filter(
+        pl.col("rake_reported").is_not_null() & pl.col("rake_expected").is_not_null()
+    )
     assert usd["rake_reported"] == per_hand["rake_reported"].sum()
     assert usd["rake_reported_compared"] == both["rake_reported"].sum()
     assert usd["rake_expected"] == both["rake_expected"].sum()
     assert usd["rake_diff"] == both["rake_diff"].sum()
     assert usd["rake_diff"] == usd["rake_reported_compared"] - usd["rake_expected"]
     assert usd["rake_reported"] == usd["rake_reported_compared"] + usd["rake_reported_not_covered"]
-    assert usd["hands"] == usd["hands_compared"] + usd["hands_not_covered"] + usd["hands_no_rake_printed"]
+    assert (
+        usd["hands"]
+        == usd["hands_compared"] + usd["hands_not_covered"] + usd["hands_no_rake_printed"]
+    )

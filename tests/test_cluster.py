@@ -77,9 +77,7 @@ def test_local_cluster_dataset_hashes_equal_one_process(
     tmp_path: Path, inputs: list[Path], one_process: Path, write_from: str
 ) -> None:
     root = tmp_path / "ds"
-    counts = ingest(
-        inputs, root, IngestOptions(workers=2, cluster="local", write_from=write_from)
-    )
+    counts = ingest(inputs, root, IngestOptions(workers=2, cluster="local", write_from=write_from))
     assert counts.duplicates > 0  # the copy of the samples: first copy wins, in input order
     assert table_hashes(root) == table_hashes(one_process)
     assert _no_staging(root)

@@ -41,14 +41,31 @@ def test_header_line_names_the_room(first_line: str, site: Site) -> None:
 
 
 @pytest.mark.parametrize(
-    "first_line",
+    ("first_line", "site"),
     [
-        # Stars-syntax look-alikes of FORMATS.md §8 are not PokerStars (nor GGPoker).
-        "Run It Once Poker Hand #36197946:  Omaha Pot Limit (€0.25/€0.50) - 2019/08/14 17:55 UTC",
-        "PokerMaster Hand #1905261509100000: Omaha Pot Limit ($15/$30 USD) - 2019/05/26",
-        "PPPoker Hand #934479950000496:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/21",
-        "",
+        # Stars-syntax look-alikes of FORMATS.md §8 are their own rooms, never PokerStars.
+        (
+            "Run It Once Poker Hand #36197946:  Omaha Pot Limit (€0.25/€0.50) - 2019/08/14 17:55 UTC",
+            Site.RUNITONCE,
+        ),
+        (
+            "PokerMaster Hand #1905261509100000: Omaha Pot Limit ($15/$30 USD) - 2019/05/26",
+            Site.POKERMASTER,
+        ),
+        (
+            "PPPoker Hand #934479950000496:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - 2025/06/21",
+            Site.PPPOKER,
+        ),
     ],
+)
+def test_stars_lookalikes_are_their_own_rooms(first_line: str, site: Site) -> None:
+    parser = detect(first_line)
+    assert parser is not None and parser.site is site
+
+
+@pytest.mark.parametrize(
+    "first_line",
+    ["Hand #12 - junk", "Some Other Client Hand #12: Omaha", ""],
 )
 def test_other_clients_are_not_detected(first_line: str) -> None:
     assert detect(first_line) is None

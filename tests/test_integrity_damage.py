@@ -72,7 +72,9 @@ def _run(name: str, root: Path, tmp: Path) -> tuple[int, str]:
 
 def _snapshot(root: Path) -> list[tuple[str, int]]:
     """Every file of the dataset with its size: what "nothing was written" compares."""
-    return sorted((str(p.relative_to(root)), p.stat().st_size) for p in root.rglob("*") if p.is_file())
+    return sorted(
+        (str(p.relative_to(root)), p.stat().st_size) for p in root.rglob("*") if p.is_file()
+    )
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -122,7 +124,9 @@ def test_ingest_hashes_in_full_whatever_the_size(
 
 
 @pytest.mark.parametrize("how", DAMAGE)
-def test_verify_lists_the_damage_and_restore_goes_back(dataset: tuple[Path, Path], how: str) -> None:
+def test_verify_lists_the_damage_and_restore_goes_back(
+    dataset: tuple[Path, Path], how: str
+) -> None:
     root, part = dataset
     damaged = current(root)
     previous = version_hand_count(finished(root)[0])

@@ -144,9 +144,7 @@ def test_killed_at_each_commit_step_current_is_whole_and_a_rerun_equal(
     root = tmp_path / "ds"
     shutil.copytree(base, root, symlinks=True)
     before = current(root)
-    child = subprocess.run(
-        [sys.executable, "-c", CHILD, str(new), str(root), step], env=cli_env()
-    )
+    child = subprocess.run([sys.executable, "-c", CHILD, str(new), str(root), step], env=cli_env())
     assert child.returncode == 9
     assert (current(root) != before) == (step == "prune")  # switched only at the last step
     assert check_version(current(root)) == []

@@ -19,11 +19,13 @@ from omahahh.model import HandRecord
 from omahahh.parsers import phh
 from omahahh.replay.engine import replay
 from tests.conftest import parse_hand
+from tests.test_corpus_archives import FOLDERS as ARCHIVE_FOLDERS
 from tests.test_parser_pokerstars import BASE as STARS_PLO
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
 SOURCE_COLUMNS = {"source_path", "source_line", "text_hash"}
-ROOMS = ("PokerStars", "StarsClone", "GGPoker", "Winamax")
+ARCHIVE_ROOMS = tuple(sorted(ARCHIVE_FOLDERS))
+ROOMS = ("PokerStars", "StarsClone", "GGPoker", "Winamax", *ARCHIVE_ROOMS)
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,10 @@ GGRATTE = "Pacific-888/ggratte__PokerHandHistoryParser/HandHistories.Parser.Unit
 SAMPLES = "SampleHandHistories/Pacific/CashGame/"
 FPDB = "Pacific-888/jejellyroll-fr__fpdb-3/regression-test-files/"
 DRIVEHUD = "Pacific-888/topdeveloper1001__DriveHud/DriveHud.Tests/IntegrationTests/Parsers/Pacific/"
-LUBBOCK = DRIVEHUD + "TestData/Cash/PotLimitOmahaHiLo/Lubbock-1-2-USD-PotLimitOmahaHiLo-Pacific-9-6-2016.txt"
+LUBBOCK = (
+    DRIVEHUD
+    + "TestData/Cash/PotLimitOmahaHiLo/Lubbock-1-2-USD-PotLimitOmahaHiLo-Pacific-9-6-2016.txt"
+)
 
 
 def hands(relative: str) -> list[HandRecord]:
@@ -96,9 +99,13 @@ def test_audit_finds_no_error_or_warning_in_hands_not_broken_on_purpose(dataset:
 
 def test_zero_sum_on_every_complete_cash_hand(dataset: Path) -> None:
     """Σ (won - invested) + rake + fees = 0: what went in came out, to players or the room."""
-    players = scan(dataset, "players").group_by("hand_key").agg(
-        (pl.col("won") - pl.col("invested")).sum().alias("net"),
-        pl.col("won").is_null().any().alias("unknown"),
+    players = (
+        scan(dataset, "players")
+        .group_by("hand_key")
+        .agg(
+            (pl.col("won") - pl.col("invested")).sum().alias("net"),
+            pl.col("won").is_null().any().alias("unknown"),
+        )
     )
     hands_ = (
         scan(dataset, "hands")

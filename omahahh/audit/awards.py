@@ -17,7 +17,7 @@ per player and board instead of per pot (``omahahh/rooms/conventions.py``).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from omahahh.audit.findings import Finding, FindingCode, make
@@ -51,8 +51,47 @@ def per_pot(hand: HandRecord) -> bool:
     return room is None or (room.names_pots and not room.collected_includes_uncalled)
 
 
+def per_player_view(hand: HandRecord, result: ReplayResult) -> ReplayResult:
+    """For rooms that print one line per player and pot over all boards and halves
+    (``awards_per_player_and_pot``): every board's pot as one, each seat's awards summed.
+
+    Kings Club's hand 3583643, run twice: Player1 wins board 2's half of the main pot and
+    prints "wins (10,737.50) from pot": compared with his 0 + 10,737.50 derived.
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or not room.awards_per_player_and_pot:
+        return result
+    pots: dict[int, DerivedPot] = {}
+    for p in result.pots:
+        q = pots.get(p.index)
+        pots[p.index] = p if q is None else merge_pots(q, p, p.index)
+    folded = {i: replace(p, run=0) for i, p in pots.items()}
+    totals: dict[tuple[int, int], int] = defaultdict(int)
+    for a in result.awards:
+        totals[(a.pot_index, a.seat)] += a.amount
+    awards = tuple(DerivedAward(0, i, "whole", seat, amt) for (i, seat), amt in totals.items())
+    return replace(result, pots=tuple(folded[i] for i in sorted(folded)), awards=awards)
+
+
+def merge_pots(q: DerivedPot, p: DerivedPot, index: int) -> DerivedPot:
+    """Two pots (or a pot on two boards) as one."""
+    return DerivedPot(
+        run=q.run,
+        index=index,
+        eligible=tuple(sorted(set(q.eligible) | set(p.eligible))),
+        gross=q.gross + p.gross,
+        rake=q.rake + p.rake,
+        amount=q.amount + p.amount,
+        contested=q.contested or p.contested,
+        verifiable=q.verifiable and p.verifiable,
+        contestants=tuple(sorted(set(q.contestants) | set(p.contestants))),
+        unshown=tuple(sorted(set(q.unshown) | set(p.unshown))),
+    )
+
+
 def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
     """Derived awards beside the reported lines they match (see the module text)."""
+    result = per_player_view(hand, result)
     cashed_out = {c.player for c in hand.cashouts}
     names = {p.seat: p.player for p in result.players}
     seats = {p.player: p.seat for p in result.players}
@@ -140,6 +179,7 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
                 "the award is not checked",
             )
         ]
+    result = per_player_view(hand, result)
     by_pot = per_pot(hand)
     pots = {(p.run, p.index): p for p in result.pots} if by_pot else _whole_runs(result)
     groups: dict[tuple[int, int], list[AwardRow]] = defaultdict(list)
@@ -149,6 +189,8 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
+        if _lone_side_pot_unprinted(hand, pot, group):
+            continue
         check = _pot_check(hand, result, key, pot, group, returned, money)
         out += _pot_findings(check, pot, group)
     out += _cash_out_findings(hand, result, money)
@@ -161,38 +203,24 @@ def _award_omitted(hand: HandRecord, result: ReplayResult) -> bool:
     return not hand.collections and len(left) == 1
 
 
+def _lone_side_pot_unprinted(
+    hand: HandRecord, pot: DerivedPot | None, group: list[AwardRow]
+) -> bool:
+    """A side pot only one player could win, paid without a line by a room that prints
+    none for it (``prints_lone_side_pots``): nothing was claimed, so nothing to compare."""
+    room = ROOMS.get(hand.site)
+    if room is None or room.prints_lone_side_pots or pot is None:
+        return False
+    return pot.index > 0 and not pot.contested and not any(r.amount_reported for r in group)
+
+
 def _whole_runs(result: ReplayResult) -> dict[tuple[int, int], DerivedPot]:
     """Every pot of a board as one, for rooms whose lines do not name the pot."""
     out: dict[tuple[int, int], DerivedPot] = {}
     for p in result.pots:
         key = (p.run, WHOLE_RUN)
         q = out.get(key)
-        if q is None:
-            out[key] = DerivedPot(
-                run=p.run,
-                index=WHOLE_RUN,
-                eligible=p.eligible,
-                gross=p.gross,
-                rake=p.rake,
-                amount=p.amount,
-                contested=p.contested,
-                verifiable=p.verifiable,
-                contestants=p.contestants,
-                unshown=p.unshown,
-            )
-            continue
-        out[key] = DerivedPot(
-            run=p.run,
-            index=WHOLE_RUN,
-            eligible=tuple(sorted(set(q.eligible) | set(p.eligible))),
-            gross=q.gross + p.gross,
-            rake=q.rake + p.rake,
-            amount=q.amount + p.amount,
-            contested=q.contested or p.contested,
-            verifiable=q.verifiable and p.verifiable,
-            contestants=tuple(sorted(set(q.contestants) | set(p.contestants))),
-            unshown=tuple(sorted(set(q.unshown) | set(p.unshown))),
-        )
+        out[key] = replace(p, index=WHOLE_RUN) if q is None else merge_pots(q, p, WHOLE_RUN)
     return out
 
 

@@ -15,6 +15,7 @@ from omahahh.house_rules import HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord, Structure
 from omahahh.money import format_minor
 from omahahh.replay.engine import Decision, ReplayResult
+from omahahh.rooms.conventions import ROOMS
 
 
 class _Money:
@@ -81,6 +82,10 @@ def _turn(
     why = None
     rule = "R-ACT-3"
     expected = None
+    if action.kind is ActionKind.CHECK and not d.in_hand and d.stack_before == 0:
+        room = ROOMS.get(hand.site)
+        if room is not None and room.checks_for_all_in_players:
+            return None  # the room's own line for an all-in player: no money, no turn
     if not d.in_hand:
         why = f"{action.player} acts after folding or going all-in"
         rule = "R-BET-1"
@@ -212,6 +217,9 @@ def _all_in(
     """The text's ``and is all-in`` against the chips left behind (R-BET-10)."""
     if action.kind not in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
         return None
+    room = ROOMS.get(hand.site)
+    if not action.all_in and room is not None and not room.marks_all_in:
+        return None  # the room never prints the marker: its absence claims nothing
     left = d.stack_before - action.amount
     if action.all_in == (left == 0):
         return None

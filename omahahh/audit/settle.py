@@ -157,8 +157,38 @@ def _unprinted_rake(hand: HandRecord, pots: Sequence[int]) -> int:
     return rake
 
 
+def implied_take(hand: HandRecord, pots: Sequence[int]) -> Taken | None:
+    """What a room that prints no rake kept: the pots less the awards (R-RAKE-1).
+
+    Pot by pot when every award line names its pot and no pot paid out more than it
+    held; else the whole, spread like a printed rake. None for rooms that print the
+    rake, or a hand whose text states one.
+
+    >>> # Everleaf: a $1.80 pot, "Villain wins high ($ 1.71 USD)": the room kept $0.09.
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or room.prints_rake or hand.rake_reported is not None:
+        return None
+    paid = [0] * len(pots)
+    for c in hand.collections:
+        if c.pot_index < len(paid):
+            paid[c.pot_index] += c.amount
+    if sum(paid) != sum(c.amount for c in hand.collections):
+        paid = [0] * len(pots)  # a line names a pot the replay does not have
+    kept = [p - q for p, q in zip(pots, paid, strict=True)]
+    if room.names_pots and all(k >= 0 for k in kept) and sum(paid) > 0:
+        return Taken(sum(kept), 0, tuple(kept))
+    rake = max(sum(pots) - sum(c.amount for c in hand.collections), 0)
+    allocation = allocation_for(hand.site)
+    parts = allocate_rake(rake, pots, allocation.method, allocation.rate_for(hand.started_at))
+    return Taken(rake, 0, tuple(parts))
+
+
 def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:
     """The reported rake and fees, spread over ``pots`` (main pot first) as the room does."""
+    implied = implied_take(hand, pots)
+    if implied is not None:
+        return implied
     rake, fees = fees_taken(hand)
     if derives_rake(hand):
         rake = _unprinted_rake(hand, pots)

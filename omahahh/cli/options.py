@@ -134,9 +134,7 @@ class RunningTotals:
         self.bar.set_postfix(hands=self.hands, failures=self.failures, refresh=False)
 
 
-def open_input(
-    paths: list[Path], options: IngestOptions, verbose: bool = False
-) -> DatasetHandle:
+def open_input(paths: list[Path], options: IngestOptions, verbose: bool = False) -> DatasetHandle:
     """The dataset of PATH-or-DATASET arguments (text is ingested, with a progress bar;
     a dataset is opened as it is, with none)."""
     if len(paths) == 1 and is_dataset(paths[0]):

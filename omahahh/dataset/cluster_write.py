@@ -76,9 +76,7 @@ def _size(path: str) -> int:
         return 0  # unreadable: the step makes it a failure row
 
 
-def write_batch(
-    files: list[SourceFile], pipeline: PipelineOptions, incoming: str
-) -> WrittenBatch:
+def write_batch(files: list[SourceFile], pipeline: PipelineOptions, incoming: str) -> WrittenBatch:
     """The task: process ``files``, de-duplicate inside the batch, write one part per table."""
     seen = Seen()
     kept: list[Fragment] = []

@@ -37,7 +37,11 @@ HANDS: tuple[Column, ...] = (
         STR,
         "`<site>:<hand_id>`, site in lower case, e.g. `pokerstars:258721013274`; unique.",
     ),
-    _c("site", STR, "Room that wrote the text: `pokerstars`, `ggpoker`, `winamax`, `phh`, `wpn`, `bovada`."),
+    _c(
+        "site",
+        STR,
+        "Room that wrote the text: `pokerstars`, `ggpoker`, `winamax`, `phh`, `wpn`, `bovada`.",
+    ),
     _c(
         "hand_id",
         STR,

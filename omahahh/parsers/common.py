@@ -28,6 +28,7 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "CEST": "Europe/Paris",
     "EET": "Europe/Helsinki",
     "WET": "Europe/Lisbon",
+    "BST": "Europe/London",  # British Summer Time (Entraction's UK clients)
     "GMT": "UTC",
     "UTC": "UTC",
     "MSK": "Europe/Moscow",

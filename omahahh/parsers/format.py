@@ -82,6 +82,9 @@ class Format:
     blocks, never holding the whole file (a multi-GB XML export)."""
     hand_key: Callable[[Block], str | None] | None = None
     """The hand key of a block that failed to parse; default: ``#id`` of its first line."""
+    blank_runs_inside: bool = False
+    """Hands hold runs of blank lines, so only the next header ends one (else two
+    blank lines end a block)."""
     suffixes: tuple[str, ...] = TEXT_SUFFIXES
     error_code: str = "parser_error"
     """Reason code of a parser bug (an unexpected exception) on this format's text."""

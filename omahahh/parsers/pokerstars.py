@@ -12,6 +12,8 @@ failure row (``unknown_line``) rather than risk a silently dropped action.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from omahahh.errors import HandParseError
 from omahahh.model import (
@@ -126,13 +128,34 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("PokerStars ")
 
 
-class _Hand(ScratchHand):
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """A client that writes PokerStars' line grammar (FORMATS §8) as its own room.
+
+    The look-alikes keep every Stars line shape; what differs is their header,
+    table line, a few lines of their own (``body``/``summary`` hooks: True when
+    the hook took the line) and what the hand means once read (``finish``).
+    """
+
+    site: Site
+    header: Callable[[str], Header]
+    table: Callable[[str, int], TableLine]
+    street_re: re.Pattern[str]
+    collect_re: re.Pattern[str] = COLLECT_RE
+    won_re: re.Pattern[str] = WON_RE
+    body: Callable[[StarsHand, str, int], bool] | None = None
+    summary: Callable[[StarsHand, str, int], bool] | None = None
+    finish: Callable[[HandRecord], HandRecord] | None = None
+
+
+class StarsHand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    def __init__(self, header: Header, block: Block):
+    def __init__(self, header: Header, block: Block, dialect: Dialect):
         super().__init__(header)
         self.h: Header = header
         self.block = block
+        self.dialect = dialect
         self.uncalled: list[UncalledReturn] = []
         self.cashouts: list[CashOut] = []
         self.summary_seats: list[SummarySeat] = []
@@ -144,26 +167,32 @@ class _Hand(ScratchHand):
         self.main: int | None = None
         self.sides: list[int] = []
         self.run_count = 1
+        self.cash_drop: int | None = None  # Run It Once's STP
 
     def money(self, text: str, offset: int) -> int:
         return read_money(text, self.unit, offset, fast_minor)
 
 
-def parse(block: Block) -> HandRecord:
-    """Parse one PokerStars block. Raises :class:`HandParseError` with a reason code."""
+def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:
+    """Parse one PokerStars block (or a look-alike's, by its ``dialect``).
+
+    Raises :class:`HandParseError` with a reason code.
+    """
+    d = dialect or STARS
     lines = block.lines
-    header = parse_header(lines[0])
+    header = d.header(lines[0])
     require_summary(lines)
     if len(lines) < 3:
         raise HandParseError("truncated", "hand ends after its header", len(lines) - 1, lines[-1])
-    table = parse_table(lines[1], 1)
-    hand = _Hand(header, block)
+    table = d.table(lines[1], 1)
+    hand = StarsHand(header, block, d)
     i = hand.read_seats(lines, 2, lambda line, offset: _seat_line(hand, line, offset))
     read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
-    return _freeze(hand, table, block)
+    record = _freeze(hand, table, block)
+    return d.finish(record) if d.finish is not None else record
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
     head, sep, rest = line.partition(": ")
     number = head[5:]
     if not sep or not number.isdigit():
@@ -190,16 +219,16 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     )
 
 
-def _street_line(hand: _Hand, line: str, offset: int) -> bool:
+def _street_line(hand: StarsHand, line: str, offset: int) -> bool:
     """Handle a ``*** X ***`` line; returns True when the SUMMARY starts."""
-    m = STREET_RE.match(line)
+    m = hand.dialect.street_re.match(line)
     if m is None:
         raise HandParseError("unknown_line", f"unknown section line: {line!r}", offset, line)
     name = m["name"]
     if name == "SUMMARY":
         return True
     run = RUN_INDEX[m["run"]]
-    if name == "SHOW DOWN":
+    if name in ("SHOW DOWN", "SHOWDOWN"):
         hand.run = run
         return False
     street = _STREET_OF[name]
@@ -215,7 +244,9 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
     return False
 
 
-def _body_line(hand: _Hand, line: str, offset: int) -> None:
+def _body_line(hand: StarsHand, line: str, offset: int) -> None:
+    if hand.dialect.body is not None and hand.dialect.body(hand, line, offset):
+        return
     name = match_name(line, hand.names, ": ")
     if name is not None:
         _action(hand, name, line[len(name) + 2 :], offset)
@@ -237,7 +268,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
             UncalledReturn(player=m["name"], amount=amount, street=hand.street, line=offset)
         )
         return
-    c = COLLECT_RE.search(line) if " collected " in line else None
+    c = hand.dialect.collect_re.search(line) if " collected " in line else None
     if c is not None:
         hand.collected(line[: c.start()], c, offset, run=hand.run)
         return
@@ -279,7 +310,7 @@ def _looks_like_action(line: str) -> bool:
     return rest.startswith(_ACTION_WORDS)
 
 
-def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
+def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
     rest, all_in = split_all_in(rest)
     cap_at = rest.find(" and has reached the ")
     if cap_at >= 0:
@@ -312,7 +343,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         raise HandParseError("unknown_line", f"unknown action: {player}: {rest}", offset, rest)
 
 
-def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None:
+def _post(hand: StarsHand, player: str, arg: str, offset: int, all_in: bool) -> None:
     kind_text, _, amount_text = arg.rpartition(" ")
     amount = hand.money(amount_text, offset)
     if kind_text == "small blind":
@@ -334,7 +365,9 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
 
 
-def _summary_line(hand: _Hand, line: str, offset: int) -> None:
+def _summary_line(hand: StarsHand, line: str, offset: int) -> None:
+    if hand.dialect.summary is not None and hand.dialect.summary(hand, line, offset):
+        return
     if line.startswith("Total pot "):
         m = TOTAL_RE.match(line)
         if m is None:
@@ -367,24 +400,24 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
 
 
-def _summary_seat(hand: _Hand, line: str, offset: int) -> SummarySeat:
+def _summary_seat(hand: StarsHand, line: str, offset: int) -> SummarySeat:
     m = SUMMARY_SEAT_RE.match(line)
     if m is None:
         raise HandParseError(
             "unknown_line", f"unreadable summary seat line: {line!r}", offset, line
         )
     return hand.summary_seat(
-        int(m["seat"]), m["rest"], offset, WON_RE, folded_street, cashed_out=True
+        int(m["seat"]), m["rest"], offset, hand.dialect.won_re, folded_street, cashed_out=True
     )
 
 
-def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
+def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
     h = hand.h
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count
     return HandRecord(
-        **hand.record_fields(SITE, table, block),
+        **hand.record_fields(hand.dialect.site, table, block),
         fast_fold=h.fast_fold,
         home_game=h.home_game,
         tournament_id=h.tournament_id,
@@ -399,7 +432,11 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
         main_pot_reported=hand.main,
         side_pots_reported=tuple(hand.sides),
         run_count=run_count,
+        cash_drop_reported=hand.cash_drop,
     )
+
+
+STARS = Dialect(site=SITE, header=parse_header, table=parse_table, street_re=STREET_RE)
 
 
 def _parse(block: Block, context: ParseContext) -> HandRecord:

@@ -25,7 +25,9 @@ HEADER_RE = re.compile(
 )
 TIME_RE = re.compile(
     r"(?P<local>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?"
-    r"(?: \[(?P<et>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?) ET\])?\s*$"
+    r"(?: \[(?P<et>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?) ET\]"
+    # Run It Once brackets its server time (CET) after the zoned UTC stamp: the first wins.
+    r"| \[\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})? [A-Z]{2,5}\])?\s*$"
 )
 OMAHA_RE = re.compile(
     r"(?P<game>(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)(?P<hilo> Hi/Lo)?) "
@@ -115,11 +117,17 @@ def _cash_currency(stakes: str) -> str:
     return symbol_currency(stakes, PLAY)
 
 
-def parse_header(line: str) -> Header:
-    """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors."""
-    m = HEADER_RE.match(line)
+def parse_header(
+    line: str, header_re: re.Pattern[str] = HEADER_RE, room: str = "PokerStars"
+) -> Header:
+    """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors.
+
+    ``header_re`` (groups ``kind``, ``id``, ``club``, ``rest``) and ``room`` serve the
+    look-alike clients, whose headers differ from PokerStars' only before the ``#``.
+    """
+    m = header_re.match(line)
     if m is None:
-        raise HandParseError("bad_header", f"not a PokerStars header: {line[:80]!r}", 0, line)
+        raise HandParseError("bad_header", f"not a {room} header: {line[:80]!r}", 0, line)
     rest = m["rest"]
     kind = m["kind"]
     t = TOURNAMENT_RE.match(rest)
@@ -153,7 +161,7 @@ def parse_header(line: str) -> Header:
         c = CASH_RE.match(rest)
         if c is None:
             raise HandParseError(
-                "bad_header", f"unrecognised PokerStars header: {line[:100]!r}", 0, line
+                "bad_header", f"unrecognised {room} header: {line[:100]!r}", 0, line
             )
         middle, stakes = c["middle"], c["stakes"]
         if ", " in stakes:  # mixed cash: "8-Game (Hold'em Limit, $0.10/$0.20)"

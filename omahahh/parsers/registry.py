@@ -47,6 +47,7 @@ from omahahh.parsers import (
     ggpoker,
     igt,
     ipoker,
+    lookalikes,
     merge,
     microgaming,
     pacific,
@@ -57,6 +58,20 @@ from omahahh.parsers import (
     wpn,
     wpn_old,
 )
+from omahahh.parsers.archive import (
+    absolute,
+    cake,
+    enet,
+    entraction,
+    everleaf,
+    fulltilt,
+    kingsclub,
+    ongame,
+    pkr,
+    sealswithclubs,
+)
+from omahahh.parsers.archive import merge as merge_pt
+from omahahh.parsers.archive import microgaming as microgaming_pt
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
@@ -82,8 +97,23 @@ FORMATS: tuple[Format, ...] = (
     ipoker.FORMAT,
     boss.FORMAT,
     igt.FORMAT,
+    lookalikes.PPPOKER_FORMAT,
+    lookalikes.POKERMASTER_FORMAT,
+    lookalikes.RUNITONCE_FORMAT,
+    entraction.FORMAT,
+    everleaf.FORMAT,
+    cake.FORMAT,
+    fulltilt.FORMAT,
+    ongame.FORMAT,
+    kingsclub.FORMAT,
+    enet.FORMAT,
+    pkr.FORMAT,
+    absolute.FORMAT,
+    sealswithclubs.FORMAT,
     microgaming.FORMAT,
     merge.FORMAT,
+    microgaming_pt.FORMAT,
+    merge_pt.FORMAT,
 )
 
 BY_NAME = {f.name: f for f in FORMATS}
@@ -98,7 +128,8 @@ HASHLESS_STARTS = tuple(f.hashless_start for f in TEXT_FORMATS if f.hashless_sta
 
 # Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
 # start a block of their own, which becomes an ``unknown_format`` failure row.
-LOOKALIKE_START = r"[A-Za-z0-9 ]{1,30} Hand #\d"
+# PKR's "Starting Hand #", "Last Hand #" and "End of Hand #" lines are inside its hands.
+LOOKALIKE_START = r"(?!(?:Starting|Last|End of) Hand #)[A-Za-z0-9 ]{1,30} Hand #\d"
 HEADER_RE = re.compile(
     r"^(?:\ufeff)?(?:"
     + "|".join([*(f.block_start for f in TEXT_FORMATS if f.block_start), LOOKALIKE_START])
@@ -202,12 +233,15 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
     ``block_start``, or a look-alike client's header), or after two or more
     blank lines, so stray text becomes its own block and a failure row, never
     part of a neighbouring hand. A header right after a lone lead-in line
-    (``#Game No : N``) stays in the lead-in's block.
+    (``#Game No : N``) stays in the lead-in's block. A format whose hands hold
+    runs of blank lines (``Format.blank_runs_inside``: PokerTracker's Microgaming
+    export) ends only at the next header.
     """
     current: list[str] = []
     repaired: list[int] = []
     start = 0
     blanks = 0
+    blanks_end_block = True
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped:
@@ -215,17 +249,21 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
             if current:
                 current.append("")
             continue
-        # Headers have a "#" (hand number), open with "*****" (888poker, PartyPoker) or
-        # with a format's hashless start (WPN's old format): cheap tests before the regex.
-        hinted = "#" in line or line.startswith(("*****", *HASHLESS_STARTS))
+        # Headers have a "#" (hand number), open with "*" (888poker's and PartyPoker's
+        # "*****", Ongame's "***** History for hand") or with a format's hashless start
+        # (WPN's old format): cheap tests before the regex.
+        hinted = "#" in line or line.startswith(("*", *HASHLESS_STARTS))
         is_header = hinted and HEADER_RE.match(line) is not None
         led_in = is_header and len(current) == 1 and LEAD_IN_RE.match(current[0]) is not None
-        if current and (is_header or blanks >= 2) and not led_in:
+        ends = is_header or (blanks >= 2 and blanks_end_block)
+        if current and ends and not led_in:
             yield _finish(path, start, current, repaired)
             current, repaired = [], []
         if not current:
             start = number
             line = line.lstrip("\ufeff")
+            fmt = detect(line) if is_header else None
+            blanks_end_block = fmt is None or not fmt.blank_runs_inside
         if isinstance(line, RepairedLine):
             repaired.append(len(current))
         current.append(line.rstrip())

@@ -16,7 +16,7 @@ from omahahh.errors import CardError
 from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
-from omahahh.rooms.conventions import ROOMS
+from omahahh.rooms.conventions import ROOMS, split_chip
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot
@@ -107,6 +107,7 @@ def showdown(
     room = ROOMS.get(hand.site)
     split_uncontested = room is None or room.runs_split_uncontested_pots
     order = clockwise_from_button(names, hand.button_seat)
+    chip = split_chip(hand)
     seat_of = {name: seat for seat, name in names.items()}
     shown = {seat_of[n]: cards for n, cards in known_hands(hand).items() if n in seat_of}
     out_pots: list[DerivedPot] = []
@@ -142,6 +143,7 @@ def showdown(
                             hi_lo=hand.game.hi_lo,
                             order=order,
                             odd_chip_to=rules.hi_lo_odd_chip,
+                            chip=chip,
                         )
                     ]
             out_pots.append(

@@ -101,9 +101,7 @@ def kept_hands(hands: pl.LazyFrame, f: StatsFilter) -> pl.LazyFrame:
         return hands
     # hand_predicate drops cancelled hands (statistics never count them); here they count.
     return (
-        hands.with_columns(
-            pl.col("cancelled").alias("_was"), pl.lit(False).alias("cancelled")
-        )
+        hands.with_columns(pl.col("cancelled").alias("_was"), pl.lit(False).alias("cancelled"))
         .filter(hand_predicate(f))
         .with_columns(pl.col("_was").alias("cancelled"))
         .drop("_was")

@@ -68,6 +68,7 @@ def award_pot(
     hi_lo: bool,
     order: Sequence[int],
     odd_chip_to: str = HIGH,
+    chip: int = 1,
 ) -> list[Share]:
     """Who gets what of one pot (R-SD-3): best high, or high and low halves in Hi/Lo.
 
@@ -89,11 +90,15 @@ def award_pot(
     highs = best_high(contestants)
     lows = best_low(contestants) if hi_lo else []
     if not lows:
-        return _shares(WHOLE, amount, highs, order)
-    high_amount, low_amount = split_hi_lo(amount, odd_chip_to)
-    return _shares(HIGH, high_amount, highs, order) + _shares(LOW, low_amount, lows, order)
+        return _shares(WHOLE, amount, highs, order, chip)
+    high_amount, low_amount = split_hi_lo(amount, odd_chip_to, chip)
+    return _shares(HIGH, high_amount, highs, order, chip) + _shares(
+        LOW, low_amount, lows, order, chip
+    )
 
 
-def _shares(half: str, amount: int, winners: Sequence[int], order: Sequence[int]) -> list[Share]:
-    split = split_evenly(amount, winners, order)
+def _shares(
+    half: str, amount: int, winners: Sequence[int], order: Sequence[int], chip: int = 1
+) -> list[Share]:
+    split = split_evenly(amount, winners, order, chip)
     return [Share(seat, half, part) for seat, part in split.items()]

@@ -1,0 +1,160 @@
+"""Everleaf Gaming (closed 2011): ``** Dealing …`` streets, bracketed amounts, no rake line.
+
+```
+Everleaf Gaming Game #149107406
+***** Hand history for game #149107406 *****
+Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:35:19     ($0.50/$1 Omaha Hi/Lo: fixed limit)
+Table Old Market I
+Seat 5 is the button
+Total number of players: 2
+Seat 5: Villain (  $ 10 USD )
+Villain: posts small blind [$ 0.05 USD]
+** Dealing down cards **
+Dealt to Hero [ Qc, Qh, 7s, Jd ]
+Villain calls [$ 0.05 USD]          Hero raises [$ 0.20 USD]        Hero: bets [$ 0.60 USD]
+** Dealing Flop ** [ Tc, Kc, 3s ]
+Hero shows [ Qc, As, 4s, Qh ] three of a kind, queens
+Villain does not show cards
+Hero wins  high ($ 2.57 USD) from main pot with …     Hero wins  low ($2.56) from main pot with …
+Villain wins $ 1.90 USD from main pot
+```
+
+Every bracketed amount is the chips that line puts in (``raises [$ 0.20 USD]``
+adds 0.20: fpdb reads it so too). The limit is ``NL``/``PL`` after the blinds,
+and nothing at all for fixed limit, whose header gives the bets. ``Omaha`` and
+``Omaha Hi/Lo`` are the room's two Omaha games. No total pot, rake, uncalled
+bet or all-in marker is ever printed (room data). The time has no zone: UTC
+by default (fpdb's reading), ``--source-timezone`` overrides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from omahahh.errors import HandParseError
+from omahahh.model import GameType, HandRecord, Site, Street, Structure
+from omahahh.money import CHIPS, to_minor, unit_of
+from omahahh.parsers.archive import shapes as s
+from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.format import Format
+from omahahh.parsers.sources import Block
+from omahahh.rooms.conventions import conventions
+
+FIRST_RE = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)$")
+GAME_RE = re.compile(
+    r"^(?P<blinds>Blinds )?(?P<cur>[$€])?\s?(?P<low>[\d.,]+)/(?:[$€])?\s?(?P<high>[\d.,]+) "
+    r"(?:(?P<limit>NL|PL) )?(?P<game>.+?) - (?P<stamp>\d{4}/\d\d/\d\d - \d\d:\d\d:\d\d)$"
+)
+GAMES = {"Omaha": False, "Omaha Hi/Lo": True}
+LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, None: Structure.FIXED_LIMIT}
+MONEY_WORDS = re.compile(r"\s*(?:USD|EURO|EUR|Chips|chips)\s*")
+AMOUNT = r"\[(?P<amount>[^\]]+)\]"
+CARDS = r"\[ (?P<cards>[^\]]+) \]"
+
+
+def money(text: str, unit: int) -> int:
+    """``$ 0.05 USD``, ``$2.56``, ``€ 1``, ``500 Chips``."""
+    return to_minor(MONEY_WORDS.sub("", text).strip(), unit)
+
+
+SHAPES = (
+    s.shape(r"^Table (?P<name>.+)$", lambda h, m, o: setattr(h, "table_name", m["name"])),
+    s.shape(r"^Seat (?P<seat>\d+) is the button$", s.button_seat),
+    s.shape(r"^Total number of players: \d+$", s.ignore),
+    s.shape(
+        r"^Seat (?P<seat>\d+): (?P<name>.+?) "
+        r"\(\s*(?P<amount>[$€]?\s?[\d.,]+(?: (?:USD|EURO|Chips))?)\s*\)$",
+        s.seat,
+    ),
+    s.shape(rf"^(?P<name>.+?): posts small blind {AMOUNT}$", s.post_small_blind),
+    s.shape(rf"^(?P<name>.+?): posts big blind {AMOUNT}$", s.post_big_blind),
+    s.shape(rf"^(?P<name>.+?): posts both blinds {AMOUNT}$", s.post_small_and_big),
+    s.shape(rf"^(?P<name>.+?): posts ante {AMOUNT}$", s.post_ante),
+    s.shape(r"^\*\* Dealing down cards \*\*$", s.street(Street.PREFLOP, whole=False)),
+    s.shape(rf"^\*\* Dealing Flop \*\* {CARDS}$", s.street(Street.FLOP, whole=False)),
+    s.shape(rf"^\*\* Dealing Turn \*\* {CARDS}$", s.street(Street.TURN, whole=False)),
+    s.shape(rf"^\*\* Dealing River \*\* {CARDS}$", s.street(Street.RIVER, whole=False)),
+    s.shape(rf"^Dealt to (?P<name>.+?) {CARDS}$", s.dealt),
+    s.shape(r"^(?P<name>.+?) folds$", s.fold),
+    s.shape(r"^(?P<name>.+?) checks$", s.check),
+    s.shape(rf"^(?P<name>.+?) calls {AMOUNT}$", s.call),
+    s.shape(rf"^(?P<name>.+?): bets {AMOUNT}$", s.bet),
+    s.shape(rf"^(?P<name>.+?) raises {AMOUNT}$", s.raise_added),
+    s.shape(rf"^(?P<name>.+?) shows {CARDS}(?: (?P<desc>.*))?$", s.show),
+    s.shape(r"^(?P<name>.+?) does not show cards$", s.ignore),
+    s.shape(
+        r"^(?P<name>.+?) wins\s+(?P<half>high|low) \((?P<amount>[^)]+)\) from "
+        r"(?P<pot>main pot|side pot(?: \d+)?)(?: with .*)?$",
+        s.collect(),
+    ),
+    s.shape(
+        r"^(?P<name>.+?) wins (?P<amount>[$€]?\s?[\d.,]+(?: (?:USD|EURO|Chips))?) from "
+        r"(?P<pot>main pot|side pot(?: \d+)?)(?: with .*)?$",
+        s.collect(),
+    ),
+    s.shape(r"^.+ has disconnected and has been given a further \d+ seconds to react$", s.ignore),
+    s.shape(r"^.+ (?:has (?:re)?connected|sits out|is sitting out|has left the table)$", s.ignore),
+)
+EVERLEAF = LineFormat(site=Site.EVERLEAF, shapes=SHAPES, money=money)
+
+
+def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+    first = FIRST_RE.match(lines[0])
+    if first is None or len(lines) < 3:
+        raise HandParseError(
+            "bad_header", f"not an Everleaf header: {lines[0][:80]!r}", 0, lines[0]
+        )
+    line = lines[2]
+    m = GAME_RE.match(line)
+    if m is None:
+        raise HandParseError(
+            "bad_header", f"unreadable Everleaf game line: {line[:100]!r}", 2, line
+        )
+    if m["game"] not in GAMES:
+        raise not_omaha(m["game"], line)
+    if (m["blinds"] is None) != (m["limit"] is None):
+        raise HandParseError(
+            "bad_header",
+            f"stakes and limit disagree (blinds with a limit, bets without): {line!r}",
+            2,
+            line,
+        )
+    structure = LIMITS[m["limit"]]
+    label = f"{m['limit'] + ' ' if m['limit'] else ''}{m['game']}"
+    game = omaha(label, structure, 4, GAMES[m["game"]])
+    cash = m["cur"] is not None
+    currency = {"$": "USD", "€": "EUR"}[m["cur"]] if cash else CHIPS
+    unit = unit_of(currency)
+    local = parse_time(m["stamp"], "%Y/%m/%d - %H:%M:%S", 2, line)
+    zone = context.zone_for(conventions(Site.EVERLEAF).time_zone)
+    return ArchiveHeader(
+        hand_id=first["id"],
+        game=game,
+        game_type=GameType.CASH if cash else GameType.TOURNAMENT,
+        currency=currency,
+        unit=unit,
+        stakes=f"{m['cur'] or ''}{m['low']}/{m['cur'] or ''}{m['high']}",
+        stake_low=amount(m["low"], unit, line),
+        stake_high=amount(m["high"], unit, line),
+        started_at=utc(local, zone),
+        started_at_text=m["stamp"],
+    )
+
+
+def parse(block: Block, context: ParseContext) -> HandRecord:
+    lines = block.lines
+    hand = ArchiveHand(header(lines, context), block, EVERLEAF)
+    read_body(hand, lines, 3)
+    s.require_line(lines, bool(hand.collections), "'wins' line")
+    return hand.freeze()
+
+
+FORMAT = Format(
+    name="everleaf",
+    site=Site.EVERLEAF,
+    parse=parse,
+    header=lambda first_line: FIRST_RE.match(first_line) is not None,
+    block_start=r"Everleaf Gaming Game #",
+)

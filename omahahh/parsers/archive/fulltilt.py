@@ -1,0 +1,293 @@
+"""Full Tilt Poker (closed 2011/2016; FORMATS.md §7): Stars-like, its own words.
+
+```
+Full Tilt Poker Game #1088791321: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo
+    - 0:03:34 ET - 2006/10/11                                  (one line each)
+Full Tilt Poker Game #31318808612: Table Rymer (6 max, shallow) - $2/$4 - Pot Limit Omaha Hi
+    - 17:09:49 CET - 2012/11/06 [11:09:49 ET - 2012/11/06]
+Full Tilt Poker Game #33729545246: Table Palamos (6 max) - PL Omaha H/L - $0.05/$0.10
+    - 10:06:12 ET - 2014/01/06
+FullTiltPoker Game #579366587: $200 + $10 Heads Up Sit & Go (3795352), Table 1 - 40/80
+    - Limit Omaha H/L - 21:27:00 ET - 2006/04/19
+Seat 4: Mike Matusow ($10,689), is sitting out
+Erick Lindgren posts the small blind of $100
+The button is in seat #3                     (after the blinds)
+NAME folds | checks | calls $X | bets $X | raises to $X [, and is all in]
+*** FLOPET *** [9h]                          (Courchevel: the first flop card, before the betting)
+*** TURN *** [7h 8s 3s] [4s] (Total Pot: $9.92, 2 Players)    (*** TURN 1 *** when run twice)
+Uncalled bet of $3.14 returned to Bauko
+zbubop wins the high pot ($2,048.50) with …    (wins the pot, wins pot 2, ties for pot 1)
+tyler13jack (Observer): mark karr HAHAHAHAAHA  (chat)
+*** SUMMARY ***
+Total pot $4,100 | Rake $3
+```
+
+``raises to`` is a street total. Games: ``Pot Limit Omaha [Hi]``, ``Limit Omaha
+Hi/Lo``, ``PL/NL/FL Omaha H/L``, ``PL Omaha Hi``, ``PL 5 Card Omaha Hi``, ``PL
+Courchevel Hi``; ``Omaha`` with neither Hi nor a Hi/Lo mark is Full Tilt's 2006
+name of Omaha Hi. A ``$2,000 Cap`` game is read with a note: the cap is not
+modelled. The time is ET (the bracketed stamp when the first is another zone).
+In a hand run twice, ``pot 1``/``pot 2`` are the boards, not side pots.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from omahahh.errors import HandParseError
+from omahahh.model import Collection, GameType, HandRecord, Site, Street, Structure
+from omahahh.money import CHIPS, PLAY, unit_of
+from omahahh.parsers.archive import shapes as s
+from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.betting_lines import new_street
+from omahahh.parsers.common import WON_RE, ZONE_ABBREVIATIONS, folded_street
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.format import Format
+from omahahh.parsers.sources import Block
+
+PREFIXES = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
+HEADER_RE = re.compile(
+    r"^(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<where>.+?) - (?P<a>[^-]+?) - "
+    r"(?P<b>[^-]+?) - (?P<time>\d{1,2}:\d\d:\d\d) (?P<zone>[A-Z]{2,4}) - (?P<date>\d{4}/\d\d/\d\d)"
+    r"(?: \[(?P<et_time>\d{1,2}:\d\d:\d\d) ET - (?P<et_date>\d{4}/\d\d/\d\d)\])?$"
+)
+STAKES_RE = re.compile(r"^(?P<sym>[$€£]?)(?P<low>[\d,.]+)/[$€£]?(?P<high>[\d,.]+)$")
+GAME_RE = re.compile(
+    r"^(?:(?P<cap>[$€£]?[\d,]+) Cap )?(?P<limit>Pot Limit|No Limit|Limit|PL|NL|FL) "
+    r"(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)(?: (?P<kind>Hi/Lo|H/L|Hi))?$"
+)
+TABLE_RE = re.compile(
+    r"^(?:(?P<tourney>.+?) \((?P<tid>\d+)\), )?Table (?P<name>.+?)"
+    r"(?: \((?P<max>\d+) max[^)]*\)| \(heads up\))?$"
+)
+LIMITS = {
+    "Pot Limit": Structure.POT_LIMIT,
+    "PL": Structure.POT_LIMIT,
+    "No Limit": Structure.NO_LIMIT,
+    "NL": Structure.NO_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+    "FL": Structure.FIXED_LIMIT,
+}
+ALLIN = r"(?P<allin>,? and is all in)?"
+MONEY = r"(?P<amount>[$€£]?[\d,.]+)"
+CARDS = r"\[(?P<cards>[^\]]*)\]"
+TAIL = r"(?: \(Total Pot: [^)]*\))?"
+
+
+def _board(which: Street) -> s.Reader:
+    """``*** TURN [1] *** [7h 8s 3s] [4s]``: every bracket is the board so far."""
+
+    def read(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+        new_street(hand, which)
+        run = int(m["run"]) - 1 if m["run"] else 0
+        hand.run = run
+        cards = hand.cards(" ".join(re.findall(r"\[([^\]]*)\]", m["boards"])), offset)
+        flopet = hand.extra.get("flopet")
+        if which is Street.FLOP and isinstance(flopet, tuple) and run not in hand.boards:
+            cards = (*flopet, *cards)  # Courchevel: the flop's first card came before
+        hand.board(run, cards, whole=True)
+
+    return read
+
+
+def _flopet(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """Courchevel's first flop card, dealt face up before the pre-flop betting."""
+    hand.extra["flopet"] = hand.cards(m["cards"], offset)
+
+
+def _wins(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``wins [the] [high|low] [main|side] pot [#N] (X)``; ``pot N`` is board N when run twice."""
+    pot = m["pot"]
+    board = re.fullmatch(r"pot (\d)", pot)
+    if board is not None:
+        hand.run = int(board[1]) - 1
+    s.collect()(hand, m, offset)
+    if board is not None:
+        hand.collections[-1] = replace(hand.collections[-1], pot_index=0)
+
+
+def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    if hand.extra.get("run_summary"):
+        return  # "*** SUMMARY 1 ***": per-board repeats of the seats
+    seat = hand.summary_seat(int(m["seat"]), m["rest"], offset, WON_RE, folded_street)
+    hand.summary_seats.append(seat)
+    if m["rest"] == f"{seat.player} is sitting out":
+        # The seat list does not say it; only the summary does (fulltilt:29705175401).
+        hand.seats = [
+            replace(st, sitting_out=True) if st.seat == seat.seat else st for st in hand.seats
+        ]
+
+
+def _awards_from_summary(hand: ArchiveHand) -> None:
+    """Full Tilt sometimes prints no ``wins`` line (fulltilt:29705302683: ``KiIIuminati
+    mucks``, then only the summary's ``collected ($3.80)``): the summary states the award."""
+    paid = {c.player for c in hand.collections}
+    for seat in hand.summary_seats:
+        if seat.won and seat.player not in paid:
+            hand.collections.append(
+                Collection(
+                    player=seat.player,
+                    amount=seat.won,
+                    pot_index=0,
+                    pot_label="summary",
+                    line=seat.line,
+                )
+            )
+            hand.notes.append(f"no award line for {seat.player}: the summary's {seat.won} read")
+
+
+def _run_summary(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.extra["run_summary"] = True
+
+
+INFO = (
+    r"^.+ has \d+ seconds left to act$",
+    r"^.+ has requested TIME$",
+    r"^.+ is sitting out$",
+    r"^.+ sits down$",
+    r"^.+ stands up$",
+    r"^.+ adds [$€£]?[\d,.]+$",
+    r"^.+ has been disconnected$",
+    r"^.+ has reconnected$",
+    r"^.+ has returned$",
+    r"^.+ is feeling \w+$",
+    r"^.+ has timed out$",
+    r"^Players agree to Run It Twice$",
+    r"^ \([\d,A]+\)$",  # a low hand under SHOW DOWN
+    r"^\*\*\* SHOW DOWN(?: \d)? \*\*\*$",
+)
+SHAPES = (
+    s.shape(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({MONEY}\)(?P<out>, is sitting out)?$", s.seat),
+    s.shape(rf"^(?P<name>.+) posts the small blind of {MONEY}{ALLIN}$", s.post_small_blind),
+    s.shape(rf"^(?P<name>.+) posts the big blind of {MONEY}{ALLIN}$", s.post_big_blind),
+    s.shape(rf"^(?P<name>.+) posts a dead small blind of {MONEY}$", s.post_dead),
+    s.shape(rf"^(?P<name>.+) posts {MONEY}{ALLIN}$", s.post_big_blind),
+    s.shape(rf"^(?P<name>.+) antes {MONEY}{ALLIN}$", s.post_ante),
+    s.shape(r"^The button is in seat #(?P<seat>\d+)$", s.button_seat),
+    s.shape(r"^\*\*\* HOLE CARDS \*\*\*$", s.ignore),
+    s.shape(rf"^\*\*\* FLOPET \*\*\* {CARDS}{TAIL}$", _flopet),
+    s.shape(
+        rf"^\*\*\* FLOP(?: (?P<run>\d))? \*\*\* (?P<boards>(?:\[[^\]]*\] ?)+){TAIL}$",
+        _board(Street.FLOP),
+    ),
+    s.shape(
+        rf"^\*\*\* TURN(?: (?P<run>\d))? \*\*\* (?P<boards>(?:\[[^\]]*\] ?)+){TAIL}$",
+        _board(Street.TURN),
+    ),
+    s.shape(
+        rf"^\*\*\* RIVER(?: (?P<run>\d))? \*\*\* (?P<boards>(?:\[[^\]]*\] ?)+){TAIL}$",
+        _board(Street.RIVER),
+    ),
+    s.shape(rf"^Dealt to (?P<name>.+?) {CARDS}$", s.dealt),
+    s.shape(rf"^Uncalled bet of {MONEY} returned to (?P<name>.+)$", s.uncalled),
+    *(s.shape(p, s.ignore) for p in INFO),
+    s.shape(r"^(?P<name>.+) folds$", s.fold),
+    s.shape(r"^(?P<name>.+) checks$", s.check),
+    s.shape(rf"^(?P<name>.+) calls {MONEY}{ALLIN}$", s.call),
+    s.shape(rf"^(?P<name>.+) bets {MONEY}{ALLIN}$", s.bet),
+    s.shape(rf"^(?P<name>.+) raises to {MONEY}{ALLIN}$", s.raise_to),
+    s.shape(rf"^(?P<name>.+?) shows {CARDS}(?: \(?(?P<desc>.*?)\)?)?$", s.show),
+    s.shape(r"^(?P<name>.+?) shows [^\[].*$", s.ignore),  # the hand's name only, cards shown before
+    s.shape(rf"^(?P<name>.+?) mucks(?: {CARDS})?$", s.muck),
+    s.shape(
+        rf"^(?P<name>.+?) (?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?"
+        rf"(?P<pot>main pot|side pot(?: #?\d+)?|pot(?: \d)?) \({MONEY}\)(?: with .*)?$",
+        _wins,
+    ),
+    s.shape(r"^[^:]+?(?: \(Observer\))?: ", s.ignore),  # chat
+)
+
+
+def _total(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.total = hand.money(m["amount"], offset)
+    hand.rake = hand.money(m["rake"], offset)
+
+
+SUMMARY = (
+    s.shape(rf"^Total pot {MONEY} \| Rake {MONEY.replace('amount', 'rake')}$", _total),
+    s.shape(r"^Board: \[[^\]]*\]$", s.ignore),
+    s.shape(r"^Duration \d+s$", s.ignore),
+    s.shape(r"^\*\*\* SUMMARY \d \*\*\*$", _run_summary),
+    s.shape(rf"^Pot \d {MONEY}$", s.ignore),
+    s.shape(r"^Seat (?P<seat>\d+): (?P<rest>.*)$", _summary_seat),
+)
+
+
+FULLTILT = LineFormat(
+    site=Site.FULLTILT,
+    shapes=SHAPES,
+    summary_start=s.SUMMARY_MARK,
+    summary_shapes=SUMMARY,
+)
+
+
+def header(line: str) -> tuple[ArchiveHeader, list[str]]:
+    m = HEADER_RE.match(line)
+    if "Omaha" not in line and "Courchevel" not in line:
+        raise not_omaha(" - ".join(line.split(" - ")[1:-2]) or line[:80], line)
+    if m is None:
+        raise HandParseError("bad_header", f"unreadable Full Tilt header: {line[:100]!r}", 0, line)
+    stakes_text, game_text = (m["a"], m["b"]) if STAKES_RE.match(m["a"]) else (m["b"], m["a"])
+    stakes = STAKES_RE.match(stakes_text)
+    if stakes is None:
+        raise HandParseError("bad_header", f"no stakes in {line[:100]!r}", 0, line)
+    g = GAME_RE.match(game_text)
+    if g is None:
+        if "Omaha" in game_text or "Courchevel" in game_text:
+            raise HandParseError("bad_header", f"unknown Omaha game {game_text!r}", 0, line)
+        raise not_omaha(game_text, line)
+    courchevel = g["base"] == "Courchevel"
+    hole = int(g["cards"]) if g["cards"] else (5 if courchevel else 4)
+    hi_lo = g["kind"] in ("Hi/Lo", "H/L")
+    game = omaha(game_text, LIMITS[g["limit"]], hole, hi_lo, courchevel=courchevel)
+    notes = [f"{g['cap']} cap game: the cap is not modelled"] if g["cap"] else []
+    t = TABLE_RE.match(m["where"])
+    if t is None:
+        raise HandParseError("bad_header", f"unreadable table: {m['where']!r}", 0, line)
+    tournament = t["tid"] is not None
+    currency = currency_of(stakes["sym"], CHIPS if tournament else PLAY)
+    unit = unit_of(currency)
+    stamp_time, stamp_date, zone = m["time"], m["date"], m["zone"]
+    if m["et_time"]:
+        stamp_time, stamp_date, zone = m["et_time"], m["et_date"], "ET"
+    if zone not in ZONE_ABBREVIATIONS:
+        raise HandParseError("bad_header", f"unknown time zone {zone!r}", 0, line)
+    local = parse_time(f"{stamp_date} {stamp_time}", "%Y/%m/%d %H:%M:%S", 0, line)
+    h = ArchiveHeader(
+        hand_id=m["id"],
+        game=game,
+        game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
+        currency=currency,
+        unit=unit,
+        stakes=stakes_text,
+        stake_low=amount(stakes["low"], unit, line),
+        stake_high=amount(stakes["high"], unit, line),
+        started_at=utc(local, ZONE_ABBREVIATIONS[zone]),
+        started_at_text=f"{m['time']} {m['zone']} - {m['date']}",
+        tournament_id=t["tid"],
+        buy_in=t["tourney"],
+        table_name=t["name"],
+        max_seats=int(t["max"]) if t["max"] else (2 if "(heads up)" in m["where"] else None),
+    )
+    return h, notes
+
+
+def parse(block: Block, context: ParseContext) -> HandRecord:
+    lines = block.lines
+    h, notes = header(lines[0])
+    s.require_line(lines, any(ln == "*** SUMMARY ***" for ln in lines), "*** SUMMARY *** section")
+    hand = ArchiveHand(h, block, FULLTILT)
+    read_body(hand, lines, 1)
+    _awards_from_summary(hand)
+    return hand.freeze(notes=notes)
+
+
+FORMAT = Format(
+    name="fulltilt",
+    site=Site.FULLTILT,
+    parse=parse,
+    header=lambda first_line: first_line.startswith(PREFIXES),
+    block_start=r"(?:Full Tilt Poker|FullTiltPoker) Game #",
+)

@@ -1,0 +1,501 @@
+"""The shared engine of the archive formats: a table of line shapes, and what each records.
+
+A format is a :class:`LineFormat`: its room, its money and card spellings and
+a tuple of :class:`Shape` (a regular expression matched at the start of a
+line, and the reader of what that line records). :func:`read_body` hands each
+line to the first shape that matches; a line no shape matches makes the hand a
+failure (``unknown_line``), never a silent drop. The readers here are the
+meanings lines have across rooms: a seat, a post, a fold, a call of X chips,
+a raise *to* X or a raise *adding* X, an all-in of X chips, a board, a show, a
+collection, a returned bet, the rake. Regex groups carry the fields: ``name``,
+``seat``, ``amount``, ``cards``, ``pot``, ``half``, ``desc``; an ``allin``
+group that matched marks the action all-in.
+
+Amount meaning is the trap between rooms (FORMATS §9.4): ``raise_to`` is a
+street total (Full Tilt ``raises to $8``), ``raise_added`` the chips put in
+now (Entraction ``Raise (0.96)``, Everleaf ``raises [$0.20]``). An all-in of X
+chips (``all_in``) is a call, a bet or a raise by what X does to the bet
+faced, because that is what the line means.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from omahahh.errors import HandParseError, MoneyError
+from omahahh.model import (
+    ActionKind,
+    Collection,
+    GameInfo,
+    GameType,
+    HandRecord,
+    Seat,
+    Show,
+    Site,
+    Street,
+    SummarySeat,
+    UncalledReturn,
+)
+from omahahh.money import to_minor
+from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.common import TableLine, cards_or_fail, names_longest_first
+from omahahh.parsers.sources import Block
+
+Reader = Callable[["ArchiveHand", re.Match[str], int], None]
+SUMMARY_MARK = re.compile(r"^\*\*\* SUMMARY \*\*\*$")
+"""The Stars-like ``*** SUMMARY ***`` line that starts a summary."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One kind of line: where it matches (at the line's start) and what it records."""
+
+    pattern: re.Pattern[str]
+    read: Reader
+
+
+def shape(pattern: str, read: Reader) -> Shape:
+    return Shape(re.compile(pattern), read)
+
+
+def default_money(text: str, unit: int) -> int:
+    return to_minor(text, unit)
+
+
+@dataclass(frozen=True, slots=True)
+class LineFormat:
+    """A text format as data: its room, spellings and line shapes."""
+
+    site: Site
+    shapes: tuple[Shape, ...]
+    money: Callable[[str, int], int] = default_money
+    """Text of an amount (with its symbols) to minor units of ``unit``."""
+    cards: Callable[[str], str] = lambda text: text
+    """A room's card list to the ``"As Kd"`` spelling :func:`omahahh.cards.parse_cards` reads."""
+    fixed_limit_blinds: bool = True
+    """Fixed-limit stakes are the bets (blinds half a small bet and a small bet)."""
+    summary_start: re.Pattern[str] | None = None
+    """The line that starts the summary (read by ``summary_shapes`` from there on)."""
+    summary_shapes: tuple[Shape, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveHeader:
+    """What a format's header lines say (the fields every room's header has)."""
+
+    hand_id: str
+    game: GameInfo
+    game_type: GameType
+    currency: str
+    unit: int
+    stakes: str
+    stake_low: int
+    stake_high: int
+    started_at: datetime | None
+    started_at_text: str
+    tournament_level: str | None = None
+    tournament_id: str | None = None
+    buy_in: str | None = None
+    table_name: str = ""
+    max_seats: int | None = None
+    button_seat: int | None = None
+
+
+STREETS = {
+    "flop": Street.FLOP,
+    "turn": Street.TURN,
+    "river": Street.RIVER,
+    "preflop": Street.PREFLOP,
+}
+
+
+class ArchiveHand(ScratchHand):
+    """Scratch state of one hand while its lines are read; frozen by :meth:`freeze`."""
+
+    def __init__(self, header: ArchiveHeader, block: Block, fmt: LineFormat):
+        super().__init__(header)
+        self.h: ArchiveHeader = header
+        self.block = block
+        self.fmt = fmt
+        self.table_name = header.table_name
+        self.max_seats = header.max_seats
+        self.button_seat = header.button_seat
+        self.button_name: str | None = None
+        self.boards: dict[int, list[int]] = {}
+        self.run = 0
+        self.uncalled: list[UncalledReturn] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.main: int | None = None
+        self.sides: list[int] = []
+        self.cash_drop: int | None = None
+        self.cancelled = False
+        self.extra: dict[str, object] = {}  # a format's own scratch (its quirks)
+
+    # -- reading -------------------------------------------------------------------
+    def money(self, text: str, offset: int) -> int:
+        try:
+            return self.fmt.money(text.strip(), self.unit)
+        except MoneyError as exc:
+            raise HandParseError("bad_amount", str(exc), offset, text) from None
+
+    def cards(self, text: str, offset: int) -> tuple[int, ...]:
+        return cards_or_fail(self.fmt.cards(text), offset)
+
+    def player(self, name: str, offset: int) -> str:
+        """A seated player's name; an action by anyone else is ``unknown_player``."""
+        name = name.strip()
+        if name in self.names:
+            return name
+        line = self.block.lines[offset]
+        raise HandParseError(
+            "unknown_player", f"a line names a player not seated: {name!r}", offset, line
+        )
+
+    def add_seat(self, seat: Seat, offset: int) -> None:
+        if any(s.seat == seat.seat for s in self.seats):
+            line = self.block.lines[offset]
+            raise HandParseError("duplicate_seat", "two players in one seat", offset, line)
+        self.seats.append(seat)
+        self.names = names_longest_first([s.player for s in self.seats])
+
+    def current_bet(self) -> int:
+        return max(self.live.values(), default=0)
+
+    def board(self, run: int, cards: tuple[int, ...], *, whole: bool) -> None:
+        """Cards dealt to the board of ``run``: the whole board so far, or new cards."""
+        if whole:
+            self.boards[run] = list(cards)
+        else:
+            self.boards.setdefault(run, []).extend(cards)
+
+    def idle_seats_sit_out(self) -> None:
+        """Rooms that list every seated player and never say who sits out: a seat with
+        no line at all in the hand (no post, card, action or award) was not dealt in."""
+        involved = {a.player for a in self.actions} | {name for name, _ in self.dealt}
+        involved |= {s.player for s in self.shows} | {c.player for c in self.collections}
+        for i, st in enumerate(self.seats):
+            if st.player not in involved and not st.sitting_out:
+                self.notes.append(f"seat {st.seat}: no line in the hand, read as sitting out")
+                self.seats[i] = replace(st, sitting_out=True)
+
+    # -- the record ------------------------------------------------------------------
+    def freeze(self, *, run_count: int | None = None, notes: Sequence[str] = ()) -> HandRecord:
+        h = self.h
+        self.notes.extend(notes)
+        if self.button_seat is None and self.button_name is not None:
+            self.button_seat = next(
+                (s.seat for s in self.seats if s.player == self.button_name), None
+            )
+        table = TableLine(
+            name=self.table_name,
+            max_seats=self.max_seats,
+            button_seat=self.button_seat or 0,
+            play_money=False,
+        )
+        boards = tuple(tuple(self.boards[r]) for r in sorted(self.boards))
+        fields = self.record_fields(
+            self.fmt.site, table, self.block, fixed_limit_blinds=self.fmt.fixed_limit_blinds
+        )
+        record = HandRecord(
+            **fields,
+            tournament_id=h.tournament_id,
+            buy_in=h.buy_in,
+            seats=tuple(self.seats),
+            boards=boards,
+            uncalled=tuple(self.uncalled),
+            summary_seats=tuple(self.summary_seats),
+            cancelled=self.cancelled,
+            main_pot_reported=self.main,
+            side_pots_reported=tuple(self.sides),
+            cash_drop_reported=self.cash_drop,
+            run_count=run_count or max(1, len(boards)),
+        )
+        # No button line (a room that names none) is no button, not seat 0.
+        return record if self.button_seat is not None else replace(record, button_seat=None)
+
+
+def require_line(lines: Sequence[str], found: bool, what: str) -> None:
+    """A hand without the line that ends every complete hand of its room was cut short."""
+    if not found:
+        raise HandParseError("truncated", f"hand has no {what}", len(lines) - 1, lines[-1])
+
+
+def read_body(hand: ArchiveHand, lines: Sequence[str], start: int) -> None:
+    """Every line from ``start`` by the first shape that matches; blank lines skipped.
+
+    From the line ``summary_start`` matches on, the format's summary shapes read
+    (a summary's seat lines look like the seat list at the top).
+    """
+    fmt = hand.fmt
+    shapes = fmt.shapes
+    for offset in range(start, len(lines)):
+        line = lines[offset]
+        if not line.strip():
+            continue
+        starts = fmt.summary_start
+        if starts is not None and shapes is fmt.shapes and starts.match(line):
+            shapes = fmt.summary_shapes
+            continue
+        for s in shapes:
+            m = s.pattern.match(line)
+            if m is not None:
+                s.read(hand, m, offset)
+                break
+        else:
+            raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
+
+
+# -- readers: what a line records ---------------------------------------------------------
+def _all_in(m: re.Match[str]) -> bool:
+    return "allin" in m.re.groupindex and m["allin"] is not None
+
+
+def _group(m: re.Match[str], name: str) -> str | None:
+    return m[name] if name in m.re.groupindex else None
+
+
+def ignore(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """Chat, table news, time-outs, a line restating what other lines say: no chips, no cards."""
+
+
+def seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``seat``, ``name``, ``amount``; an ``out`` group that matched: sitting out."""
+    hand.add_seat(
+        Seat(
+            seat=int(m["seat"]),
+            player=m["name"].strip(),
+            stack_start=hand.money(m["amount"], offset),
+            sitting_out=_group(m, "out") is not None,
+        ),
+        offset,
+    )
+
+
+def button_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.button_seat = int(m["seat"])
+
+
+def button_name(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.button_name = m["name"].strip()
+
+
+def post_small_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    hand.post_small_blind(name, hand.money(m["amount"], offset), offset, _all_in(m))
+
+
+def post_big_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    hand.post_big_blind(name, hand.money(m["amount"], offset), offset, _all_in(m))
+
+
+def post_ante(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    hand.post_ante(name, hand.money(m["amount"], offset), offset, _all_in(m))
+
+
+def post_dead(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A dead blind: money in the pot that counts toward no call (R-BL-6)."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.POST_DEAD, amount, offset, live=False)
+
+
+def post_small_and_big(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """Both blinds at once: the big blind live, the small-blind part dead (R-BL-6)."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    big = hand.blind_sizes(fixed_limit_blinds=hand.fmt.fixed_limit_blinds)[1]
+    dead = max(amount - big, 0)
+    add_action(hand, name, ActionKind.POST_DEAD, dead, offset, live=False)
+    add_action(hand, name, ActionKind.POST_BIG_BLIND, amount - dead, offset, all_in=_all_in(m))
+
+
+def fold(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    add_action(hand, hand.player(m["name"], offset), ActionKind.FOLD, 0, offset)
+
+
+def check(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    add_action(hand, hand.player(m["name"], offset), ActionKind.CHECK, 0, offset)
+
+
+def call(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.CALL, amount, offset, all_in=_all_in(m))
+
+
+def call_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``calls Y`` where Y is the street total the player calls to (Kings Club)."""
+    name = hand.player(m["name"], offset)
+    to = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.CALL, to - hand.live.get(name, 0), offset, all_in=_all_in(m))
+
+
+def bet(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    to = hand.live.get(name, 0) + amount
+    add_action(hand, name, ActionKind.BET, amount, offset, to_amount=to, all_in=_all_in(m))
+
+
+def raise_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``raises to Y``: Y is the player's street total."""
+    name = hand.player(m["name"], offset)
+    to = hand.money(m["amount"], offset)
+    _raise(hand, name, to - hand.live.get(name, 0), to, offset, _all_in(m))
+
+
+def raise_added(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``Raise (X)``: X is what the player puts in now."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    _raise(hand, name, amount, hand.live.get(name, 0) + amount, offset, _all_in(m))
+
+
+def bet_or_raise_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A bet or a raise to Y (rooms with one word for both): which, by the bet faced."""
+    name = hand.player(m["name"], offset)
+    to = hand.money(m["amount"], offset)
+    amount = to - hand.live.get(name, 0)
+    if hand.current_bet() == 0:
+        add_action(hand, name, ActionKind.BET, amount, offset, to_amount=to, all_in=_all_in(m))
+    else:
+        _raise(hand, name, amount, to, offset, _all_in(m))
+
+
+def _raise(hand: ArchiveHand, name: str, amount: int, to: int, offset: int, all_in: bool) -> None:
+    add_action(hand, name, ActionKind.RAISE, amount, offset, to_amount=to, all_in=all_in)
+
+
+def all_in(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``All-In (X)``: X chips put in now, the player's last; a call, bet or raise by
+    what it does to the bet faced."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    _all_in_amount(hand, name, amount, offset)
+
+
+def all_in_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """An all-in whose figure is the player's street total."""
+    name = hand.player(m["name"], offset)
+    to = hand.money(m["amount"], offset)
+    _all_in_amount(hand, name, to - hand.live.get(name, 0), offset)
+
+
+def _all_in_amount(hand: ArchiveHand, name: str, amount: int, offset: int) -> None:
+    faced = hand.current_bet()
+    to = hand.live.get(name, 0) + amount
+    if to <= faced:
+        add_action(hand, name, ActionKind.CALL, amount, offset, all_in=True)
+    elif faced == 0:
+        add_action(hand, name, ActionKind.BET, amount, offset, to_amount=to, all_in=True)
+    else:
+        _raise(hand, name, amount, to, offset, True)
+
+
+def uncalled(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    hand.uncalled.append(
+        UncalledReturn(player=name, amount=amount, street=hand.street, line=offset)
+    )
+
+
+def dealt(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.dealt.append((hand.player(m["name"], offset), hand.cards(m["cards"], offset)))
+
+
+def show(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    desc = _group(m, "desc")
+    hand.shows.append(
+        Show(
+            player=hand.player(m["name"], offset),
+            cards=hand.cards(m["cards"], offset),
+            description=desc.strip() if desc and desc.strip() else None,
+            line=offset,
+        )
+    )
+
+
+def muck(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A muck; with ``cards`` that matched, the cards were seen face up."""
+    name = hand.player(m["name"], offset)
+    cards = _group(m, "cards")
+    if cards:
+        hand.shows.append(
+            Show(player=name, cards=hand.cards(cards, offset), mucked=True, line=offset)
+        )
+
+
+def rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.rake = hand.money(m["amount"], offset)
+
+
+def total(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    hand.total = hand.money(m["amount"], offset)
+
+
+def street(which: Street, *, whole: bool) -> Reader:
+    """A street's line with its cards: the whole board so far (``whole``) or the new cards."""
+
+    def read(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+        new_street(hand, which)
+        cards = _group(m, "cards")
+        if cards is not None and cards.strip():
+            run = int(m["run"]) - 1 if _group(m, "run") else 0
+            hand.run = run
+            hand.board(run, hand.cards(cards, offset), whole=whole)
+
+    return read
+
+
+def collect(half: str | None = None) -> Reader:
+    """A player paid from a pot: ``name``, ``amount``, optional ``pot`` (a side pot's
+    number or label) and ``half`` (the room's high/low tag); ``half`` fixes the tag."""
+
+    def read(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+        pot = (_group(m, "pot") or "").strip()
+        tag = half or (_group(m, "half") or "").strip().lower() or None
+        if tag in ("hi", "high"):
+            tag = "high"
+        elif tag in ("lo", "low"):
+            tag = "low"
+        hand.collections.append(
+            Collection(
+                player=hand.player(m["name"], offset),
+                amount=hand.money(m["amount"], offset),
+                pot_index=pot_number(pot),
+                run=hand.run,
+                half=tag,
+                pot_label=pot or "pot",
+                line=offset,
+            )
+        )
+
+    return read
+
+
+def pot_number(label: str) -> int:
+    """0 for the main pot (``pot``, ``main pot``, ``the pot``, ``pot 1``), N for side pot N.
+
+    >>> pot_number("side pot 2"), pot_number("main pot"), pot_number("side pot")
+    (2, 0, 1)
+    """
+    text = label.lower()
+    if "side" not in text:
+        return 0
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else 1
+
+
+def fail(code: str, why: str) -> Reader:
+    """A line the format prints but whose meaning cannot be told: the hand fails."""
+
+    def read(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+        raise HandParseError(code, why, offset, hand.block.lines[offset])
+
+    return read
