@@ -1,4 +1,4 @@
-"""A known input for the report tests: sample_histories plus crafted hands with findings.
+"""A known input for the report tests: the PokerStars samples plus crafted hands with findings.
 
 The crafted file adds a wrong split (error, R-SPLIT-1), an action out of turn
 (error, R-ACT-2), a truncated hand (a failure) and, in a second file, an
@@ -28,7 +28,8 @@ def crafted_inputs(folder: Path) -> Path:
 
 
 def known_dataset(root: Path) -> Path:
-    """sample_histories and the crafted hands, ingested into ``root/ds``."""
+    """sample_histories/pokerstars and the crafted hands, ingested into ``root/ds`` (the
+    counts the tests check are those of the crafted hands over clean PokerStars hands)."""
     ds = root / "ds"
-    ingest([crafted_inputs(root / "in"), SAMPLES], ds)
+    ingest([crafted_inputs(root / "in"), SAMPLES / "pokerstars"], ds)
     return ds

@@ -198,3 +198,14 @@ def test_rule_text_joins_continuation_lines_and_keeps_its_table() -> None:
 def test_docstring_examples_hold(module: ModuleType) -> None:
     failed, attempted = doctest.testmod(module)
     assert attempted > 0 and failed == 0
+
+
+def test_report_over_every_rooms_samples_runs_and_counts_every_hand(tmp_path: Path) -> None:
+    """The README's quick start (``omahahh report sample_histories``): every room at once."""
+    from omahahh.dataset.ingest import ingest
+
+    samples = Path(__file__).resolve().parents[1] / "sample_histories"
+    counts = ingest([samples], tmp_path / "ds")
+    code, page, output = _report(str(tmp_path / "ds"), "--out", str(tmp_path / "r.html"))
+    assert code == 0, output
+    assert f">{counts.parsed:,}<" in page or f">{counts.parsed}<" in page

@@ -154,7 +154,8 @@ def test_rake_section_matches_the_reconciliation(opened: Opened, dataset: Path) 
     usd_row = next(r for r in currency_rows if r.locator("td").first.inner_text() == "USD")
     cells = usd_row.locator("td").all_inner_texts()
     assert _number(cells[1]) == usd["hands"]
-    assert cells[6] == f"-${-usd['rake_diff'] / 100:,.2f}"
+    diff = usd["rake_diff"]
+    assert cells[6] == ("-" if diff < 0 else "") + f"${abs(diff) / 100:,.2f}"
     off = rec.hands.filter(pl.col("rake_diff").fill_null(0) != 0).height
     assert len(opened.visible_rows("rake-largest-table")) == min(TOP, off)
     assert opened.page.locator("#rake figure svg").count() >= 1

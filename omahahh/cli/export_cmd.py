@@ -34,7 +34,7 @@ def _export(
     with open_input(paths, options, verbose) as handle:
         if handle.counts_line:
             typer.echo(handle.counts_line, err=True)
-        total = scan(handle.root, "hands").select(pl.len()).collect().item()
+        total = run_library(lambda: scan(handle.root, "hands").select(pl.len()).collect().item())
         with progress_bar(total, "hand", "export") as bar:
 
             def advance(counts: ExportCounts) -> None:
