@@ -73,7 +73,7 @@ def main() -> None:
         t = time.perf_counter()
         counts = export_dataset(work / "ds", work / "phh-before", 1000)
         before = time.perf_counter() - t
-        label = 'export as before issue 18 (recursive copies)'
+        label = "export as before issue 18 (recursive copies)"
         print(f"{label:52}{counts.hands / before:>10,.0f} hands/s")
         print(f"speed-up: {before / now:.1f}x; skipped {counts.skipped} (fewer than 2 players)")
     finally:

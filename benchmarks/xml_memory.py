@@ -82,9 +82,7 @@ def _ingest(path: str, out: str, queue: multiprocessing.Queue[str]) -> None:
     start = time.perf_counter()
     counts = ingest([path], out)
     seconds = time.perf_counter() - start
-    queue.put(
-        f"{_high_water_mib():8.1f}|{seconds:.1f}|{counts.parsed}|{counts.failures}"
-    )
+    queue.put(f"{_high_water_mib():8.1f}|{seconds:.1f}|{counts.parsed}|{counts.failures}")
 
 
 def _etree(path: str, out: str, queue: multiprocessing.Queue[str]) -> None:
