@@ -67,8 +67,11 @@ def parse_cards(text: str) -> tuple[int, ...]:
 
     Duplicates are rejected: one deck (R-CARD-1).
     """
-    try:  # fast path: "As Kd 7h" as histories print it
-        fast = tuple([_TOKEN_INDEX[t] for t in text.split()])
+    try:  # fast paths: "As Kd 7h" as histories print it, "AsKd7h" as PHH writes it
+        if " " in text or len(text) % 2:
+            fast = tuple([_TOKEN_INDEX[t] for t in text.split()])
+        else:
+            fast = tuple([_TOKEN_INDEX[text[i : i + 2]] for i in range(0, len(text), 2)])
     except KeyError:
         pass
     else:
