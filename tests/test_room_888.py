@@ -5,24 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
-import polars as pl
 import pytest
 
 from omahahh.audit.hand import audit_hand
 from omahahh.audit.settle import room_take
 from omahahh.cards import parse_cards
-from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import parse_text
-from omahahh.dataset.store import scan
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.pacific import FORMAT
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import CORPUS, parse_hand
-from tests.room_coverage_888 import broken_on_purpose, coverage
 
 FOLDER = "Pacific-888"
 HHSMITHY = "Pacific-888/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
@@ -69,53 +64,6 @@ def test_every_block_of_the_folder_is_a_hand_a_duplicate_or_a_failure_with_a_rea
                 # A lone "#Game No : N" with its hand cut off (SpecialCards.txt; the
                 # DealingCardsMissing2 file broken on purpose).
                 assert r.reason_code == "truncated" and "#Game No" in r.excerpt, r.reason
-
-
-def test_parsed_and_duplicates_cover_the_index_hands() -> None:
-    c = coverage(FOLDER)
-    assert c.index_hands == 238  # INDEX.tsv: 240, less 2 in files broken on purpose
-    assert (c.parsed, c.duplicates) == (232, 6)
-    assert c.share >= 0.95
-    assert [code for code, _ in c.failures] == ["truncated"]
-
-
-@pytest.fixture(scope="module")
-def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("pacific") / "ds"
-    ingest([CORPUS / FOLDER], out)
-    return out
-
-
-def test_audit_finds_no_error_or_warning_in_hands_not_broken_on_purpose(dataset: Path) -> None:
-    hands_ = scan(dataset, "hands").select("hand_key", "source_path").collect()
-    intact = [k for k, p in hands_.iter_rows() if not broken_on_purpose(p)]
-    bad = (
-        scan(dataset, "findings")
-        .filter(pl.col("severity").is_in(["error", "warning"]), pl.col("hand_key").is_in(intact))
-        .collect()
-    )
-    assert bad.height == 0, bad.select("hand_key", "code", "message").rows()[:5]
-
-
-def test_zero_sum_on_every_complete_cash_hand(dataset: Path) -> None:
-    """Σ (won - invested) + rake + fees = 0: what went in came out, to players or the room."""
-    players = (
-        scan(dataset, "players")
-        .group_by("hand_key")
-        .agg(
-            (pl.col("won") - pl.col("invested")).sum().alias("net"),
-            pl.col("won").is_null().any().alias("unknown"),
-        )
-    )
-    hands_ = (
-        scan(dataset, "hands")
-        .filter(pl.col("game_type") == "cash")
-        .join(players, on="hand_key")
-        .collect()
-    )
-    assert hands_.height == 233  # 234 parsed, one tournament
-    assert not hands_["unknown"].any()
-    assert (hands_["net"] + hands_["rake_derived"]).to_list() == [0] * hands_.height
 
 
 # -- header ------------------------------------------------------------------------------

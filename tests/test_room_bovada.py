@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import polars as pl
 import pytest
 
 from omahahh.audit.findings import Severity
@@ -22,7 +21,6 @@ from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Struct
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import SAMPLES, parse_failure, parse_hand
-from tests.room_coverage import Coverage, coverage, dataset_frame
 
 
 @pytest.fixture(scope="module")
@@ -35,11 +33,6 @@ def hands(corpus: Path) -> dict[str, HandRecord]:
     return out
 
 
-@pytest.fixture(scope="module")
-def covered(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Coverage:
-    return coverage("Bovada", tmp_path_factory.mktemp("bovada") / "ds", corpus)
-
-
 def _codes(hand: HandRecord) -> list[tuple[str, str]]:
     return [(f.code.value, f.severity.value) for f in audit_hand(hand).findings]
 
@@ -47,12 +40,6 @@ def _codes(hand: HandRecord) -> list[tuple[str, str]]:
 # -- the corpus as a whole ---------------------------------------------------------------
 def test_every_block_parses(hands: dict[str, HandRecord]) -> None:
     assert len(hands) == 75  # 24 intact + the 51 of the corrupted.lines file
-
-
-@pytest.mark.slow
-def test_parsed_and_duplicates_cover_the_index(covered: Coverage) -> None:
-    assert (covered.indexed, covered.parsed_blocks, covered.kept) == (24, 24, 24)
-    assert covered.share == 1.0 and not covered.failures
 
 
 def test_identity_total_with_rake_holds_on_every_hand(hands: dict[str, HandRecord]) -> None:
@@ -72,17 +59,6 @@ def test_audit_finds_nothing_above_info(hands: dict[str, HandRecord]) -> None:
     for hand in hands.values():
         bad = [c for c, sev in _codes(hand) if sev != Severity.INFO]
         assert not bad, (hand.hand_key, bad)
-
-
-@pytest.mark.slow
-def test_zero_sum_per_cash_hand_from_the_dataset(covered: Coverage) -> None:
-    hands = dataset_frame(covered.out, "hands")
-    players = dataset_frame(covered.out, "players")
-    net = players.group_by("hand_key").agg((pl.col("won") - pl.col("invested")).sum().alias("n"))
-    rows = hands.join(net, on="hand_key").filter(pl.col("game_type") == "cash")
-    assert rows.height == 73
-    left = rows.select(pl.col("n") + pl.col("rake_derived") + pl.col("fees_derived"))
-    assert left.to_series().to_list() == [0] * rows.height
 
 
 # -- line shapes -------------------------------------------------------------------------

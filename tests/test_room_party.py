@@ -4,21 +4,16 @@ text claims, the room's habits as data (rooms/conventions.py), its corpus folder
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
-import polars as pl
 import pytest
 
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
-from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import parse_text
-from omahahh.dataset.store import scan
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import CORPUS, parse_hand
-from tests.room_coverage_888 import broken_on_purpose, coverage, round_trip_differences
 
 HHSMITHY = (
     "PartyPoker-old/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
@@ -72,41 +67,14 @@ def classic(
 
 
 # -- the corpus folders -----------------------------------------------------------------
-def test_classic_and_2026_folder_parses_whole() -> None:
-    c = coverage("PartyPoker-old")
-    assert (c.index_hands, c.parsed, c.duplicates, c.failures) == (18, 18, 0, ())
-
-
 def test_one_id_for_four_hands_leaves_three_conflicts() -> None:
     """5MultipleHands.txt (two copies) gives four different hands the id 1458965856 (the
     fixture's edit: same table, same second): the first is kept, the other three are
-    ``duplicate_conflict`` failures, so this folder stays at 7 of its 10 INDEX hands."""
-    c = coverage("PartyPoker")
-    assert (c.index_hands, c.parsed, c.duplicates) == (10, 2, 5)
-    reasons = sorted(code for code, _ in c.failures)
-    assert reasons == ["duplicate_conflict"] * 3 + ["not_a_hand"]
+    ``duplicate_conflict`` failures naming file and line (the folder's counts:
+    tests/test_room_corpus.py)."""
     fives = [r for r in results(FIVE) if isinstance(r, HandRecord)]
     assert [h.hand_id for h in fives] == ["1458965856", "1458965857"] + ["1458965856"] * 3
     assert len({h.text_hash for h in fives}) == 5
-
-
-@pytest.fixture(scope="module")
-def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("party") / "ds"
-    ingest([CORPUS / "PartyPoker", CORPUS / "PartyPoker-old"], out)
-    return out
-
-
-def test_audit_finds_no_error_or_warning(dataset: Path) -> None:
-    keys = scan(dataset, "hands").select("hand_key", "source_path").collect()
-    intact = [k for k, p in keys.iter_rows() if not broken_on_purpose(p)]
-    assert len(intact) == 20
-    bad = (
-        scan(dataset, "findings")
-        .filter(pl.col("severity").is_in(["error", "warning"]), pl.col("hand_key").is_in(intact))
-        .collect()
-    )
-    assert bad.height == 0, bad.select("hand_key", "code", "message").rows()[:5]
 
 
 def test_every_conflicting_hand_audits_clean_too() -> None:
@@ -114,31 +82,14 @@ def test_every_conflicting_hand_audits_clean_too() -> None:
     assert all(codes(h, "error", "warning") == [] for h in fives)
 
 
-def test_zero_sum_on_every_complete_cash_hand(dataset: Path) -> None:
-    players = (
-        scan(dataset, "players")
-        .group_by("hand_key")
-        .agg(
-            (pl.col("won") - pl.col("invested")).sum().alias("net"),
-            pl.col("won").is_null().any().alias("unknown"),
-        )
-    )
-    hands = scan(dataset, "hands").join(players, on="hand_key").collect()
-    assert hands.height == 20 and set(hands["game_type"]) == {"cash"}
-    assert not hands["unknown"].any()
-    assert (hands["net"] + hands["rake_derived"]).to_list() == [0] * hands.height
-
-
-def test_phh_export_round_trips(tmp_path: Path) -> None:
-    """Only partypoker:14835000000 differs: its text deals HERO [9s Qc Ks Tc] but shows
-    [7s Qd Ks Th] (the parser notes it); in PHH one player's cards, so Ks twice."""
-    differ = round_trip_differences(["PartyPoker", "PartyPoker-old"], tmp_path)
-    assert set().union(*differ.values()) == {"partypoker:14835000000"}
+def test_a_hand_showing_other_cards_than_dealt_is_noted() -> None:
+    """partypoker:14835000000 deals HERO [9s Qc Ks Tc] but shows [7s Qd Ks Th]: the one
+    hand whose PHH round trip differs (tests/test_room_corpus.py)."""
     h = hand(GGRATTE + "PlayerTests/WithAnonomous.txt")
+    assert h.hand_key == "partypoker:14835000000"
     assert any("HERO shows other cards than were dealt" in n for n in h.notes)
 
 
-# -- classic header ------------------------------------------------------------------------
 def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None:
     h = hand(HHSMITHY + "GameTypeTests/PotLimitOmaha.txt")
     assert h.hand_key == "partypoker:13551973065" and h.site is Site.PARTY

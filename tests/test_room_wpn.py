@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import polars as pl
 import pytest
 
 from omahahh.audit.findings import Severity
@@ -23,10 +22,8 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import SAMPLES, parse_failure, parse_hand
-from tests.room_coverage import Coverage, coverage, dataset_frame
 
 FOLDERS = ("WPN-ACR", "WPN-old")
-KNOWN_REASONS = {"street_without_board", "unknown_format"}
 
 
 def corpus_hands(corpus: Path, folder: str) -> dict[str, HandRecord]:
@@ -56,47 +53,11 @@ def old(corpus: Path) -> dict[str, HandRecord]:
     return corpus_hands(corpus, "WPN-old")
 
 
-@pytest.fixture(scope="module")
-def covered(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Coverage]:
-    tmp = tmp_path_factory.mktemp("wpn")
-    return {f: coverage(f, tmp / f, corpus) for f in FOLDERS}
-
-
 def _codes(hand: HandRecord) -> list[tuple[str, str]]:
     return [(f.code.value, f.severity.value) for f in audit_hand(hand).findings]
 
 
 # -- the corpus as a whole ---------------------------------------------------------------
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_parsed_and_duplicates_cover_95_percent_of_the_index(
-    covered: dict[str, Coverage], folder: str
-) -> None:
-    cov = covered[folder]
-    assert cov.share >= 0.95, cov.row()
-    assert cov.parsed_blocks >= 0.95 * cov.indexed
-    assert set(cov.failures) <= KNOWN_REASONS, cov.failures
-
-
-@pytest.mark.slow
-def test_failures_are_the_broken_text_only(covered: dict[str, Coverage]) -> None:
-    # WPN-ACR: 8 blocks, 5 hand ids (fixtures reuse 55280000 and 54760000): 3 conflicts.
-    acr, old = covered["WPN-ACR"], covered["WPN-old"]
-    assert (acr.kept, acr.conflicts, sum(acr.failures.values())) == (5, 3, 0)
-    # WPN-old: fpdb's no.flop file (a flop marker with no card, before the deal) and
-    # the odd last byte of the UTF-16 file.
-    assert acr.parsed_blocks == 8 and old.parsed_blocks == 144
-    assert old.failures == {"street_without_board": 1, "unknown_format": 1}
-
-
-def test_every_failure_names_file_line_and_reason(corpus: Path) -> None:
-    for path in expand_paths([corpus / f for f in FOLDERS]):
-        for r in parse_blocks(iter_blocks(path)):
-            if not isinstance(r, HandRecord):
-                assert r.reason_code in KNOWN_REASONS, r.reason
-                assert r.reason.startswith(f"{path}:{r.source_line}:")
-
-
 def test_identity_total_net_of_rake_and_fee_holds_on_every_cash_hand(
     acr: dict[str, HandRecord], old: dict[str, HandRecord]
 ) -> None:
@@ -108,25 +69,6 @@ def test_identity_total_net_of_rake_and_fee_holds_on_every_cash_hand(
         assert hand.total_pot_reported == put_in - rake - fees == collected, hand.hand_key
         checked += hand.game_type is GameType.CASH
     assert checked == 26  # 5 ACR hands (distinct ids) and 21 old cash hands
-
-
-def test_audit_finds_nothing_above_info(
-    acr: dict[str, HandRecord], old: dict[str, HandRecord]
-) -> None:
-    for hand in [*acr.values(), *old.values()]:
-        bad = [c for c, sev in _codes(hand) if sev != Severity.INFO]
-        assert not bad, (hand.hand_key, bad)
-
-
-@pytest.mark.slow
-def test_zero_sum_per_cash_hand_from_the_dataset(covered: dict[str, Coverage]) -> None:
-    hands = dataset_frame(covered["WPN-old"].out, "hands")
-    players = dataset_frame(covered["WPN-old"].out, "players")
-    net = players.group_by("hand_key").agg((pl.col("won") - pl.col("invested")).sum().alias("n"))
-    rows = hands.join(net, on="hand_key").filter(pl.col("game_type") == "cash")
-    assert rows.height == 21
-    left = rows.select(pl.col("n") + pl.col("rake_derived") + pl.col("fees_derived"))
-    assert left.to_series().to_list() == [0] * rows.height
 
 
 # -- the 2019+ format ----------------------------------------------------------------------
