@@ -18,7 +18,8 @@ from omahahh.audit.hand import audit_hand
 from omahahh.audit.settle import fees_taken, returns_in_pot
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
-from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from omahahh.parsers.context import ParseContext
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import SAMPLES, parse_failure, parse_hand
 
@@ -71,6 +72,15 @@ def test_positions_are_names_and_the_hero_keeps_its_mark(hands: dict[str, HandRe
     assert (hand.variant, hand.stakes, hand.currency) == ("PLO-8", "$0.02/$0.05", "USD")
     # Every seat's cards are dealt in the text.
     assert len(hand.dealt) == 9 and dict(hand.dealt)["UTG+5 [ME]"] == parse_cards("6h Jd Qc 2h")
+
+
+def test_time_without_a_zone_reads_in_the_source_timezone_when_given(corpus: Path) -> None:
+    # "2014-08-05 00:56:59": ET by default (04:56:59 UTC), as printed with --source-timezone UTC.
+    paths = [p for p in expand_paths([corpus / "Bovada"]) if "corrupted.lines" in str(p)]
+    first = next(iter_blocks(paths[0]))
+    hand = parse_block(first, ParseContext("UTC"))
+    assert isinstance(hand, HandRecord) and hand.hand_key == "bovada:2902233667"
+    assert hand.started_at == datetime(2014, 8, 5, 0, 56, 59, tzinfo=UTC)
 
 
 def test_posts_chip_is_live(hands: dict[str, HandRecord]) -> None:

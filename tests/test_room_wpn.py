@@ -390,3 +390,19 @@ def test_wpn_samples_keep_the_identity_and_audit_clean() -> None:
         collected = sum(c.amount for c in hand.collections)
         assert hand.total_pot_reported == put_in - rake - fees == collected, hand.hand_key
         assert all(sev == "info" for _, sev in _codes(hand)), hand.hand_key
+
+
+def test_the_odd_last_byte_of_a_utf16_file_fails_as_undecodable(tmp_path: Path) -> None:
+    # fpdb's PLO8-6max-USD-0.10-0.25-201608 file is UTF-16 with one byte too many.
+    sample = (
+        SAMPLES
+        / "wpn/real/PLO-old-all-in-showdown__HHSmithy__HandActionTests_AllInHandWithShowdown.txt"
+    )
+    text = sample.read_bytes().decode("utf-8-sig")
+    path = tmp_path / "odd.txt"
+    path.write_bytes((text.rstrip("\n") + "\n\n\n\n").encode("utf-16") + b"\n")
+    results = list(parse_blocks(iter_blocks(path)))
+    assert isinstance(results[0], HandRecord)
+    (fail,) = results[1:]
+    assert not isinstance(fail, HandRecord) and fail.reason_code == "unknown_format"
+    assert fail.reason.startswith(f"{path}:{fail.source_line}: bytes that are no text")

@@ -214,6 +214,11 @@ def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRe
     fmt = format_of(block)
     if fmt is None:
         first = block.lines[0] if block.lines else ""
+        if block.lines and not block.text.replace("\ufffd", "").strip():
+            # Nothing but undecodable bytes: the odd last byte of a UTF-16 file
+            # (fpdb's WPN ``PLO8-6max-USD-0.10-0.25-201608`` file ends on one).
+            why = "bytes that are no text in the file's encoding (a cut-off character)"
+            return failure(block, "unknown_format", why, 0, first)
         return failure(block, "unknown_format", "no parser recognises this text", 0, first)
     return parse_or_fail(fmt, block, context)
 
