@@ -304,13 +304,31 @@ def _fixed_take(rake: int, fees: int, per_pot: Sequence[int]) -> Callable[..., T
 def _candidate_spreads(
     hand: HandRecord, result: ReplayResult, pots: list[int], take: int
 ) -> Iterator[tuple[int, ...]]:
-    """Spreads to try: the one the pot lines imply first, then every spread if few enough."""
+    """Spreads to try: the one the pot lines imply, then all from the main pot first (as
+    rooms take a capped rake: wpn:741631166 takes its $3.00 from the main pot, found
+    after 300 replays when tried in turn), then every spread if few enough."""
+    tried: list[tuple[int, ...]] = []
     first = _spread_from_lines(hand, pots)
     if first is not None and sum(first) == take:
+        tried.append(first)
         yield first
+    main_first = _main_pot_first(pots, take)
+    if main_first is not None and main_first not in tried:
+        tried.append(main_first)
+        yield main_first
     for spread in _every_spread(pots, take):
-        if spread != first:
+        if spread not in tried:
             yield spread
+
+
+def _main_pot_first(pots: list[int], take: int) -> tuple[int, ...] | None:
+    """``take`` from the main pot, what it cannot hold from the first side pot, and so on."""
+    parts = []
+    left = take
+    for gross in pots:
+        parts.append(min(gross, left))
+        left -= parts[-1]
+    return tuple(parts) if left == 0 else None
 
 
 def _spread_from_lines(hand: HandRecord, pots: list[int]) -> tuple[int, ...] | None:
