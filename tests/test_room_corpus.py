@@ -43,10 +43,10 @@ class Expected:
 
 
 EXPECTED = {
-    # 240 INDEX hands, 2 in DealingCardsMissing2 and WrongSummaryHeroName; 6 hands are
-    # in both HHSmithy's and ggratte's copies. Both copies of a file cut after a
-    # '#Game No' line (SpecialCards.txt, DealingCardsMissing2.txt) end in a truncated
-    # block; one tournament hand.
+    # 240 INDEX hands, 2 in DealingCardsMissing2 and WrongSummaryHeroName (broken on
+    # purpose); 6 hands are in both HHSmithy's and ggratte's copies. SpecialCards.txt and
+    # DealingCardsMissing2.txt each end on a '#Game No' line with no hand after it
+    # (truncated); one tournament hand.
     "Pacific-888": Expected(238, 238, 232, 6, 0, {"truncated": 2}, 233),
     # Fixtures reuse the ids 55280000 (three texts) and 54760000 (two).
     "WPN-ACR": Expected(8, 8, 5, 0, 3, {}, 5),
