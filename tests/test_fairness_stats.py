@@ -194,6 +194,14 @@ def test_holm_adjusted_p_values() -> None:
     assert holm([]) == []
 
 
+def test_corrected_p_values_keep_tiny_p_values_and_never_fall_below_them() -> None:
+    p = [3.65e-17, 4.65e-44, 0.5, 1e-300]
+    for adjust in (holm, benjamini_hochberg):
+        corrected = adjust(p)
+        assert all(q >= x > 0 for q, x in zip(corrected, p, strict=True)), adjust.__name__
+    assert holm(p)[0] == pytest.approx(2 * 3.65e-17, rel=1e-12)  # third smallest of 4: x2
+
+
 def test_benjamini_hochberg_equals_scipy() -> None:
     rng = np.random.default_rng(1)
     for _ in range(20):
