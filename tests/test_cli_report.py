@@ -64,7 +64,7 @@ def test_report_of_text_writes_one_self_contained_page(tmp_path: Path) -> None:
 def test_every_section_and_each_hand_once(dataset: Path, tmp_path: Path) -> None:
     code, page, _ = _report(str(dataset), "--out", str(tmp_path / "r.html"))
     assert code == 0
-    for section in ("overview", "findings", "rake", "players", "failures", "rules"):
+    for section in ("overview", "findings", "rake", "players", "fairness", "failures", "rules"):
         assert f'<section id="{section}"' in page
     templates = re.findall(r'<template id="hand-([^"]+)">', page)
     assert len(templates) == len(set(templates))

@@ -128,6 +128,7 @@ def fairness_html(report: FairnessReport, top: int) -> str:
             f"({CORRECTION_NAME[report.correction]}-corrected)",
             table_id="fairness-table",
             sortable=True,
+            stack=True,
             row_attrs=_row_class,
         ),
     ]
@@ -151,6 +152,7 @@ def fairness_html(report: FairnessReport, top: int) -> str:
                 caption="All-in luck by player: share of pots won against equity",
                 table_id="fairness-players-table",
                 sortable=True,
+                stack=True,
                 row_attrs=_row_class,
             )
         )
