@@ -33,6 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # the checkout's omahahh, installed or not
+
 ONE_CORE = {
     "POLARS_MAX_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",

@@ -64,7 +64,7 @@ def test_report_of_text_writes_one_self_contained_page(tmp_path: Path) -> None:
 def test_every_section_and_each_hand_once(dataset: Path, tmp_path: Path) -> None:
     code, page, _ = _report(str(dataset), "--out", str(tmp_path / "r.html"))
     assert code == 0
-    for section in ("overview", "findings", "rake", "players", "failures", "rules"):
+    for section in ("overview", "findings", "rake", "players", "fairness", "failures", "rules"):
         assert f'<section id="{section}"' in page
     templates = re.findall(r'<template id="hand-([^"]+)">', page)
     assert len(templates) == len(set(templates))
@@ -190,6 +190,21 @@ def test_rule_text_joins_continuation_lines_and_keeps_its_table() -> None:
     assert rules["R-X-1"].text == "First line goes on."
     assert rules["R-X-1"].table == ("| a | b |", "|---|---|")
     assert rules["R-X-2"].section == "Rake" and rules["R-X-2"].table == ()
+
+
+def test_a_long_winnings_graph_on_the_page_is_a_band_of_bounded_size() -> None:
+    """benchmarks/report.py: three graphs of ~330,000 hands through every hand made a
+    28 MiB page; on the page a long line is a min/max band, a short one every hand."""
+    from tests.test_cli_graph import synthetic
+
+    long = page_svg.winnings_chart(synthetic(300_000, spike_at=123_456))
+    assert long.count('class="envelope"') == 4 and "<polyline" not in long
+    assert len(long) < 250_000  # every hand: about 9 MB
+    assert "Over 300,000 hands each line is the band" in long
+    short = page_svg.winnings_chart(synthetic(page_svg.PAGE_POINTS))
+    assert short.count("<polyline") == 4 and "band" not in short
+    net = re.search(r'<polyline[^>]*stroke="#2ca02c"[^>]*points="([^"]*)"', short)
+    assert net and len(net.group(1).split()) == page_svg.PAGE_POINTS
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,8 @@ from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.store import scan
+from omahahh.fairness.checks import DEAL
+from omahahh.fairness.report import fairness_report
 from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.report import reconcile
 from omahahh.report.audit_report import audit_report
@@ -171,6 +173,23 @@ def test_players_and_failures_sections(opened: Opened, dataset: Path) -> None:
         for r in opened.page.locator("#failures table tbody tr").all()
     )
     assert shown == {code: int(n) for code, n in failures.iter_rows()}
+
+
+def test_fairness_section_lists_every_deal_test_and_sorts_by_p_value(
+    opened: Opened, dataset: Path
+) -> None:
+    want = [r for r in fairness_report(dataset_tables(str(dataset))).rows if r["family"] == DEAL]
+    assert opened.column("fairness-table", 0) == [r["test"] for r in want]
+    assert opened.column("fairness-table", 9) == [r["verdict"] for r in want]
+    verdict = opened.page.locator("#fairness .fair-verdict")
+    assert verdict.is_visible() and verdict.inner_text().startswith("Not rejected")
+    assert opened.page.locator("nav.toc a[href='#fairness']").count() == 1
+    tested = sorted((r for r in want if r["p"] is not None), key=lambda r: float(str(r["p"])))
+    assert 0 < len(tested) < len(want)  # some tested, some "not enough"
+    opened.page.locator("#fairness-table thead th").nth(7).locator("button").click()
+    order = opened.column("fairness-table", 0)
+    assert order[: len(tested)] == [r["test"] for r in tested]  # by p, untested last
+    assert order != [r["test"] for r in want]
 
 
 def test_every_rule_link_leads_to_the_rule_quoted_on_the_page(opened: Opened) -> None:

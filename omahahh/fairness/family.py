@@ -30,6 +30,12 @@ class Correction(StrEnum):
     BH = "bh"
 
 
+def _tidy(p: float) -> float:
+    """``p`` to 15 significant digits (``0.06``, not ``0.060000000000000005``); a tiny p
+    stays tiny (rounding to 15 decimals would make 1e-17 a zero)."""
+    return float(f"{p:.15g}")
+
+
 def holm(p: Sequence[float]) -> list[float]:
     """Holm's adjusted p-values: max over j ≤ i of (m - j + 1) p_(j), capped at 1."""
     m = len(p)
@@ -38,7 +44,7 @@ def holm(p: Sequence[float]) -> list[float]:
     running = 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * p[i]))
-        out[i] = round(running, 15)
+        out[i] = _tidy(running)
     return out
 
 
@@ -51,7 +57,7 @@ def benjamini_hochberg(p: Sequence[float]) -> list[float]:
     for rank in range(m - 1, -1, -1):
         i = order[rank]
         running = min(running, m * p[i] / (rank + 1))
-        out[i] = round(running, 15)
+        out[i] = _tidy(running)
     return out
 
 

@@ -127,7 +127,12 @@ def sample_notes(c: SampleCounts) -> list[str]:
 # ---- formats ------------------------------------------------------------------------
 
 
-def _p(value: object) -> str:
+def format_p(value: object) -> str:
+    """A p-value as text: four decimals, or two significant digits below 1e-4.
+
+    >>> format_p(0.123456), format_p(3.2e-7), format_p(0.0), format_p(None)
+    ('0.1235', '3.20e-07', '<1e-300', '')
+    """
     if not isinstance(value, float):
         return ""
     if value == 0.0:
@@ -172,8 +177,8 @@ def render_table(report: FairnessReport) -> str:
             f"{r['n']:,} {r['unit']}",
             _stat(r),
             "" if r["df"] is None else str(r["df"]),
-            _p(r["p"]),
-            _p(r["p_corrected"]),
+            format_p(r["p"]),
+            format_p(r["p_corrected"]),
             str(r["verdict"]),
         )
         for r in rows

@@ -46,8 +46,9 @@ def within(ticks: list[float], low: float, high: float) -> list[float]:
     return [t for t in ticks if low - 1e-9 <= t <= high + 1e-9]
 
 
-def graph_svg(data: GraphData) -> str:
-    """The chart as an ``<svg>`` element."""
+def graph_svg(data: GraphData, max_points: int | None = None) -> str:
+    """The chart as an ``<svg>`` element; lines of more than ``max_points`` hands
+    (default :data:`omahahh.report.graph.MAX_POINTS`) are drawn as envelopes."""
 
     xs = [float(x) for x in data.frame["hand"].to_list()]
     lines = {column: data.values(column) for column, _, _ in LINES}
@@ -95,7 +96,7 @@ def graph_svg(data: GraphData) -> str:
         final = f"{ys[-1]:,.2f}" if ys else "0"
         width = 2.4 if column == "net" else 1.4
         title = f"<title>{escape(label)}: {final}</title>"
-        d = drawn(xs, ys)
+        d = drawn(xs, ys, max_points)
         if d.low is not None and d.high is not None:
             band = [*zip(d.x, d.high, strict=True), *reversed(list(zip(d.x, d.low, strict=True)))]
             points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in band)

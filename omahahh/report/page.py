@@ -21,6 +21,7 @@ from typing import Any
 
 from omahahh.report.hand_view import HandView
 from omahahh.report.page_data import ReportData
+from omahahh.report.page_fairness import fairness_html
 from omahahh.report.page_hand import finding_key, hand_html
 from omahahh.report.page_html import Column, attrs, definition_list, esc, rule_links, table
 from omahahh.report.page_players import GRAPHED
@@ -387,6 +388,13 @@ def render_players(data: ReportData, hands: HandButtons) -> str:
     return "\n".join(out)
 
 
+# -- fairness ---------------------------------------------------------------------------------
+
+
+def render_fairness(data: ReportData, hands: HandButtons) -> str:
+    return fairness_html(data.fairness, data.top)
+
+
 # -- failures ---------------------------------------------------------------------------------
 
 
@@ -451,6 +459,7 @@ SECTIONS = (
     Section("findings", "Findings", render_findings),
     Section("rake", "Rake", render_rake),
     Section("players", "Players", render_players),
+    Section("fairness", "Deal fairness", render_fairness),
     Section("failures", "Failures", render_failures),
     Section("rules", "Rules cited", render_rules),
 )

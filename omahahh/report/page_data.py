@@ -9,6 +9,8 @@ page's size does not grow with the dataset. Sections:
 - findings: up to ``top`` rows, codes taken in turn so each code has examples;
 - rake (:mod:`omahahh.report.page_rake`) and players
   (:mod:`omahahh.report.page_players`);
+- fairness: the tests of ``omahahh fairness`` on the kept hands
+  (:mod:`omahahh.fairness.report`);
 - failures: by reason, with the first few of each;
 - hands: the ``show`` view of each hand a finding row or a rake row opens.
 
@@ -28,6 +30,7 @@ import polars as pl
 from omahahh.audit.findings import CATALOGUE, SEVERITY_RANK, Finding, FindingCode, Severity
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.dataset.store import read_manifest, scan
+from omahahh.fairness.report import FairnessReport, fairness_report
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.rake.schedule import Schedule
 from omahahh.report.hand_view import HandView, hand_view
@@ -84,15 +87,21 @@ class ReportData:
     findings: Findings
     rake: RakePart
     players: PlayersPart
+    fairness: FairnessReport
     failures: Failures
     hands: dict[str, HandView | str]  # the view, or why it could not be shown
     rules: tuple[RuleText, ...]  # the rules the page cites, in RULES.md order
     top: int
 
 
+def hand_filters_only(f: StatsFilter) -> StatsFilter:
+    """``f`` without the players and positions it picks (those choose players' rows)."""
+    return replace(f, players=(), positions=(), min_hands=0)
+
+
 def hand_filters_set(f: StatsFilter) -> bool:
     """Does ``f`` choose hands (beyond the players and positions it picks)?"""
-    return replace(f, players=(), positions=(), min_hands=0) != NO_FILTER
+    return hand_filters_only(f) != NO_FILTER
 
 
 def kept_hands(hands: pl.LazyFrame, f: StatsFilter) -> pl.LazyFrame:
@@ -307,6 +316,7 @@ def report_data(
         findings=found,
         rake=rake,
         players=players,
+        fairness=fairness_report(tables, hand_filters_only(filters)),
         failures=failures_part(root),
         hands=hand_views(root, wanted, findings, rules),
         rules=cited_rules(found, rake),

@@ -15,10 +15,11 @@ from datetime import date, datetime
 from html import escape
 from typing import Any
 
+from omahahh.fairness.report import format_p
 from omahahh.money import format_minor, unit_of
 
 RULE_ID = re.compile(r"R-[A-Z]+-\d+")
-NUMERIC = ("int", "money", "pct", "ratio")
+NUMERIC = ("int", "money", "pct", "ratio", "p")
 
 
 def esc(value: object) -> str:
@@ -61,8 +62,8 @@ class Column:
     """A column of a table: the row key, its header and how its values are written.
 
     ``kind``: ``text``, ``int``, ``money`` (minor units of the row's
-    ``currency``/``unit``), ``pct`` (a percentage), ``ratio``, ``date``,
-    ``code`` (monospaced), ``rules`` (rule ids as links).
+    ``currency``/``unit``), ``pct`` (a percentage), ``ratio``, ``p`` (a p-value),
+    ``date``, ``code`` (monospaced), ``rules`` (rule ids as links).
     """
 
     key: str
@@ -90,6 +91,8 @@ def cell(
         text, raw = f"{float(value):.1f}", value
     elif kind == "ratio":
         text, raw = f"{float(value):,.2f}", value
+    elif kind == "p":
+        text, raw = format_p(float(value)), value
     elif kind == "date":
         text = value.isoformat() if isinstance(value, date | datetime) else str(value)
     else:

@@ -82,11 +82,27 @@ def rake_charts(chart: pl.DataFrame, period: str) -> list[str]:
     return out
 
 
+PAGE_POINTS = 2_000
+"""Lines of a winnings graph on the page go through every hand up to this many hands;
+longer ones are drawn as the band of each of ``PAGE_POINTS // 2`` buckets' lowest and
+highest value (more buckets than the plot has pixels). The page holds several graphs:
+every hand of a million-hand player would be ~9 MiB of SVG each (``omahahh graph``
+draws every hand up to :data:`omahahh.report.graph.MAX_POINTS`)."""
+
+
 def winnings_chart(data: GraphData) -> str:
     """A player's winnings graph (net won, at and without showdown, all-in EV)."""
+    hands = data.frame.height
+    band = (
+        f" Over {hands:,} hands each line is the band between the lowest and highest "
+        f"value of each of {PAGE_POINTS // 2:,} runs of hands, so no swing is hidden "
+        "(<code>omahahh graph</code> draws every hand)."
+        if hands > PAGE_POINTS
+        else ""
+    )
     return (
-        f"<figure>{graph_svg(data)}<figcaption>{esc(data.player)}: net won over "
-        f"{data.frame.height:,} hands in {esc(data.unit_label)}, with the part won at "
+        f"<figure>{graph_svg(data, PAGE_POINTS)}<figcaption>{esc(data.player)}: net won "
+        f"over {hands:,} hands in {esc(data.unit_label)}, with the part won at "
         "showdown and without (they add up to it) and all-in EV (all-in hands at "
-        "their expected value).</figcaption></figure>"
+        f"their expected value).{band}</figcaption></figure>"
     )
