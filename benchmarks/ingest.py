@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -72,23 +73,49 @@ def _run_ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, f
     return counts.blocks, time.perf_counter() - t, _peak_mb()
 
 
+class ChildFailed(RuntimeError):
+    """A measured child process raised or died: the benchmark stops instead of waiting."""
+
+
 def _child(
     conn: Connection, fn: Callable[..., tuple[int, float, float]], args: tuple[object, ...]
 ) -> None:
-    conn.send(fn(*args))
-    conn.close()
+    try:
+        conn.send(("ok", fn(*args)))
+    except BaseException:
+        conn.send(("error", traceback.format_exc()))
+        raise
+    finally:
+        conn.close()
 
 
 def in_child(
     fn: Callable[..., tuple[int, float, float]], *args: object
 ) -> tuple[int, float, float]:
-    """Run ``fn`` in a fresh process (own peak memory); returns (hands, seconds, peak MB)."""
+    """Run ``fn`` in a fresh process (own peak memory); returns (hands, seconds, peak MB).
+
+    Raises :class:`ChildFailed` when the child raises (its traceback in the message) or
+    dies without answering (killed, out of memory): never waits on a dead child.
+    """
     ctx = multiprocessing.get_context("spawn")
-    parent, child = ctx.Pipe()
+    parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, fn, args))
     proc.start()
-    result: tuple[int, float, float] = parent.recv()
+    # Only the child may hold the sending end: once it exits, recv() sees EOF, not a hang.
+    child.close()
+    try:
+        status, payload = parent.recv()
+    except EOFError:
+        proc.join()
+        raise ChildFailed(
+            f"{fn.__name__} died without a result (exit code {proc.exitcode})"
+        ) from None
+    finally:
+        parent.close()
     proc.join()
+    if status != "ok":
+        raise ChildFailed(f"{fn.__name__} failed in its child process:\n{payload}")
+    result: tuple[int, float, float] = payload
     return result
 
 

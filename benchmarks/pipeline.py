@@ -89,7 +89,10 @@ def _ingest_without_allin(paths: list[str], out: str) -> tuple[int, float, float
     which enumerate boards for every hand all-in before the river."""
     import omahahh.dataset.pipeline as pipeline
 
-    pipeline.allin_rows = lambda hand, result: []  # type: ignore[assignment]  # this child only
+    def no_allin(*args: object, **kwargs: object) -> tuple[()]:
+        return ()
+
+    pipeline.allin_rows = no_allin  # type: ignore[assignment]  # this child only
     return _ingest(paths, out, 1)
 
 
