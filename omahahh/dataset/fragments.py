@@ -309,6 +309,7 @@ class FragmentBuilder:
                 actual_won=r.actual_won,
                 invested=r.invested,
                 exact=r.exact,
+                equity_std_error=r.equity_std_error,
             )
 
     def build(self) -> Fragment:
