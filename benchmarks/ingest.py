@@ -14,20 +14,25 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import re
 import resource
 import shutil
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from omahahh.cards import card_str, cards_str  # noqa: E402
 from omahahh.dataset.ingest import IngestOptions, ingest  # noqa: E402
+from omahahh.eval.evaluator import omaha_high  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
 from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
@@ -36,24 +41,87 @@ CORPUS = REPO.parent / "shared" / "corpus" / "PokerStars"
 HAND_ID = re.compile(r"#\d+:")
 
 
-def build_input(folder: Path, hands: int, files: int) -> int:
-    """Write ``hands`` re-keyed corpus hands over ``files`` files; returns the hand count."""
+def build_input(
+    folder: Path, hands: int, files: int, allin_share: float = 0.0, seed: int = 11
+) -> int:
+    """Write ``hands`` re-keyed corpus hands over ``files`` files; returns the hand count.
+
+    ``allin_share``: that fraction of the hands (seeded) is instead a fresh no-limit hand
+    of 2 or 3 players all-in before the flop with randomly dealt, distinct cards, so the
+    all-in EV step meets a new match-up every time (:func:`allin_preflop_hand`).
+    """
     texts = [
         b.text
         for p in expand_paths([CORPUS])
         for b in iter_blocks(p)
         if isinstance(parse_block(b), HandRecord)
     ]
+    rng = random.Random(seed)
     per_file = hands // files
     n = 0
     for f in range(files):
         chunk = []
         for _ in range(per_file):
-            text = texts[n % len(texts)]
-            chunk.append(HAND_ID.sub(f"#{900_000_000_000 + n}:", text, count=1))
+            hand_id = 900_000_000_000 + n
+            if allin_share and rng.random() < allin_share:
+                chunk.append(allin_preflop_hand(rng, hand_id))
+            else:
+                text = texts[n % len(texts)]
+                chunk.append(HAND_ID.sub(f"#{hand_id}:", text, count=1))
             n += 1
         (folder / f"hh{f:04d}.txt").write_text("\n\n\n".join(chunk) + "\n", encoding="utf-8")
     return n
+
+
+def allin_preflop_hand(rng: random.Random, hand_id: int) -> str:
+    """A PokerStars no-limit Omaha hand, 2 or 3 players with equal stacks all-in before the
+    flop: the first to act shoves, the others call; cards dealt at random, pot to the best
+    high hand (R-HAND-1), split on a tie with the odd chip to the first seat (R-ODD-1)."""
+    players = 2 if rng.random() < 0.8 else 3
+    deck = list(range(52))
+    rng.shuffle(deck)
+    holes = [deck[4 * i : 4 * i + 4] for i in range(players)]
+    board = deck[4 * players : 4 * players + 5]
+    stack = 100 * rng.randint(20, 200)  # cents, big blind $1
+    names = [f"p{hand_id % 1000}_{i}" for i in range(players)]
+    button = players  # heads-up: seat 2 is the button and posts the small blind
+    sb, bb = (2, 1) if players == 2 else (1, 2)
+    lines = [
+        f"PokerStars Hand #{hand_id}:  Omaha No Limit ($0.50/$1 USD) - 2021/03/10 12:00:00 ET",
+        f"Table 'AllIn {hand_id % 97}' 6-max Seat #{button} is the button",
+        *(f"Seat {i + 1}: {names[i]} (${stack // 100} in chips)" for i in range(players)),
+        f"{names[sb - 1]}: posts small blind $0.50",
+        f"{names[bb - 1]}: posts big blind $1",
+        "*** HOLE CARDS ***",
+    ]
+    order = [sb, bb] if players == 2 else [3, 1, 2]
+    first = order[0]
+    lines.append(
+        f"{names[first - 1]}: raises ${(stack - 100) // 100} to ${stack // 100} and is all-in"
+    )
+    for seat in order[1:]:
+        posted = 50 if seat == sb else 100
+        lines.append(f"{names[seat - 1]}: calls ${(stack - posted) / 100:g} and is all-in")
+    b = [card_str(c) for c in board]
+    lines += [
+        f"*** FLOP *** [{' '.join(b[:3])}]",
+        f"*** TURN *** [{' '.join(b[:3])}] [{b[3]}]",
+        f"*** RIVER *** [{' '.join(b[:4])}] [{b[4]}]",
+        "*** SHOW DOWN ***",
+        *(f"{names[i]}: shows [{cards_str(holes[i])}]" for i in range(players)),
+    ]
+    pot = stack * players
+    ranks = [omaha_high(h, board) for h in holes]
+    winners = [i for i in range(players) if ranks[i] == max(ranks)]
+    share, odd = divmod(pot, len(winners))
+    for k, i in enumerate(winners):
+        won = share + (1 if k < odd else 0)
+        lines.append(f"{names[i]} collected ${won / 100:.2f} from pot")
+    lines += ["*** SUMMARY ***", f"Total pot ${pot / 100:.2f} | Rake $0", f"Board [{' '.join(b)}]"]
+    for i in range(players):
+        result = "won" if i in winners else "lost"
+        lines.append(f"Seat {i + 1}: {names[i]} showed [{cards_str(holes[i])}] and {result}")
+    return "\n".join(lines) + "\n"
 
 
 def _peak_mb() -> float:
@@ -72,23 +140,48 @@ def _run_ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, f
     return counts.blocks, time.perf_counter() - t, _peak_mb()
 
 
-def _child(
-    conn: Connection, fn: Callable[..., tuple[int, float, float]], args: tuple[object, ...]
-) -> None:
-    conn.send(fn(*args))
-    conn.close()
+class ChildFailed(RuntimeError):
+    """A measured child process raised or died: the benchmark stops instead of waiting."""
 
 
-def in_child(
-    fn: Callable[..., tuple[int, float, float]], *args: object
-) -> tuple[int, float, float]:
-    """Run ``fn`` in a fresh process (own peak memory); returns (hands, seconds, peak MB)."""
+T = TypeVar("T")
+
+
+def _child(conn: Connection, fn: Callable[..., object], args: tuple[object, ...]) -> None:
+    try:
+        conn.send(("ok", fn(*args)))
+    except BaseException:
+        conn.send(("error", traceback.format_exc()))
+        raise
+    finally:
+        conn.close()
+
+
+def in_child(fn: Callable[..., T], *args: object) -> T:
+    """Run ``fn`` in a fresh process (own peak memory); returns (hands, seconds, peak MB).
+
+    Raises :class:`ChildFailed` when the child raises (its traceback in the message) or
+    dies without answering (killed, out of memory): never waits on a dead child.
+    """
     ctx = multiprocessing.get_context("spawn")
-    parent, child = ctx.Pipe()
+    parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, fn, args))
     proc.start()
-    result: tuple[int, float, float] = parent.recv()
+    # Only the child may hold the sending end: once it exits, recv() sees EOF, not a hang.
+    child.close()
+    try:
+        status, payload = parent.recv()
+    except EOFError:
+        proc.join()
+        raise ChildFailed(
+            f"{fn.__name__} died without a result (exit code {proc.exitcode})"
+        ) from None
+    finally:
+        parent.close()
     proc.join()
+    if status != "ok":
+        raise ChildFailed(f"{fn.__name__} failed in its child process:\n{payload}")
+    result: T = payload
     return result
 
 

@@ -9,10 +9,16 @@ re-keyed and repeated) and measures, each in a fresh process:
 - ingest without replay: parse to Parquet (the issue-2 pipeline);
 - ingest with replay and audit but without the all-in equity tables;
 - ingest (the whole pipeline: parse, replay, audit, all-in equity, Parquet),
-  1 worker and 2 workers.
+  1 worker and 2 workers;
+- on a second input, the same hands but 2 % (``--allin-share``) replaced by
+  fresh hands all-in before the flop with randomly dealt, distinct cards: its
+  read+split baseline, and the whole pipeline with the time spent in the
+  all-in EV step measured inside it (its share of the pipeline is printed;
+  issue 11 allows at most 10 %); ``--exact-too`` adds the same with exact
+  pre-flop enumeration (``ingest --allin-exact``, slow: use fewer hands).
 
-Usage: ``python benchmarks/pipeline.py [--hands 50000] [--files 50]``.
-Prints hands/s per stage and the 2-worker speed-up; nothing is asserted.
+Usage: ``python benchmarks/pipeline.py [--hands 50000] [--files 50] [--allin-share 0.02]
+[--exact-too]``. Prints hands/s per stage and the 2-worker speed-up; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from omahahh.dataset.store import DatasetWriter  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
 from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
+from omahahh.replay.allin import DEFAULT_SAMPLES  # noqa: E402
 
 
 def _peak_mb() -> float:
@@ -89,8 +96,34 @@ def _ingest_without_allin(paths: list[str], out: str) -> tuple[int, float, float
     which enumerate boards for every hand all-in before the river."""
     import omahahh.dataset.pipeline as pipeline
 
-    pipeline.allin_rows = lambda hand, result: []  # type: ignore[assignment]  # this child only
+    def no_allin(*args: object, **kwargs: object) -> tuple[()]:
+        return ()
+
+    pipeline.allin_rows = no_allin  # type: ignore[assignment]  # this child only
     return _ingest(paths, out, 1)
+
+
+def _ingest_timing_allin(
+    paths: list[str], out: str, samples: int | None
+) -> tuple[int, float, float, float, int]:
+    """The whole pipeline, 1 worker, with the seconds spent in the all-in EV step and the
+    number of hands it gave rows for."""
+    import omahahh.dataset.pipeline as pipeline
+
+    real = pipeline.allin_rows
+    spent = [0.0, 0]
+
+    def timed(*args: object, **kwargs: object) -> object:
+        t = time.perf_counter()
+        rows = real(*args, **kwargs)  # type: ignore[arg-type]
+        spent[0] += time.perf_counter() - t
+        spent[1] += bool(rows)
+        return rows
+
+    pipeline.allin_rows = timed  # type: ignore[assignment]  # this child only
+    t = time.perf_counter()
+    counts = ingest(paths, out, IngestOptions(workers=1, allin_preflop_samples=samples))
+    return counts.blocks, time.perf_counter() - t, _peak_mb(), spent[0], int(spent[1])
 
 
 def _ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, float]:
@@ -103,6 +136,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--files", type=int, default=50)
+    parser.add_argument("--allin-share", type=float, default=0.02)
+    parser.add_argument("--exact-too", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="omahahh-pipeline-"))
     try:
@@ -136,8 +171,38 @@ def main() -> None:
             f"speed-up with 2 workers: {one / two:.2f}x "
             f"(this machine: {multiprocessing.cpu_count()} cores)"
         )
+        _allin_input(work, args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _allin_input(work: Path, args: argparse.Namespace) -> None:
+    """The second input: ``--allin-share`` of the hands all-in pre-flop, distinct cards."""
+    src = work / "input-allin"
+    src.mkdir()
+    total = build_input(src, args.hands, args.files, allin_share=args.allin_share)
+    paths = [str(src)]
+    print(f"\ninput: {total:,} hands, {args.allin_share:.0%} all-in pre-flop (distinct cards)")
+    runs: list[tuple[str, int | None]] = [("sampled (default)", DEFAULT_SAMPLES)]
+    if args.exact_too:
+        runs.append(("exact (--allin-exact)", None))
+    base = in_child(_split, paths)
+    print(f"{'measure':<38}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
+    print(
+        f"{'baseline: read + split':<38}{base[0]:>10,}{base[1]:>10.2f}{base[0] / base[1]:>12,.0f}"
+    )
+    for label, samples in runs:
+        n, secs, peak, allin_s, allin_n = in_child(
+            _ingest_timing_allin, paths, str(work / "e"), samples
+        )
+        shutil.rmtree(work / "e", ignore_errors=True)
+        name = f"ingest, 1 worker, all-in EV {label}"
+        print(f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
+        print(
+            f"  all-in EV step: {allin_s:.2f} s = {allin_s / secs:.1%} of the pipeline "
+            f"(issue 11: at most 10 %); {allin_n:,} hands with all-in rows, "
+            f"{1e3 * allin_s / max(1, allin_n):.2f} ms each"
+        )
 
 
 if __name__ == "__main__":

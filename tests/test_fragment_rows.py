@@ -16,12 +16,18 @@ def test_a_misspelt_column_name_is_an_error_not_a_null() -> None:
         FragmentBuilder()._row("hands", hand_kee="pokerstars:1")
 
 
+def _rows(table: str, **values: object) -> list[tuple[object, ...]]:
+    builder = FragmentBuilder()
+    builder._row(table, **values)
+    return builder.rows[table]
+
+
 def test_a_value_of_the_wrong_type_is_an_error_not_a_null() -> None:
     with pytest.raises(TypeError, match="players_dealt"):
-        _frame("hands", [{"players_dealt": "three"}])
+        _frame("hands", _rows("hands", players_dealt="three"))
 
 
 def test_a_column_left_out_is_null() -> None:
-    frame = _frame("hands", [{"hand_key": "pokerstars:1"}])
+    frame = _frame("hands", _rows("hands", hand_key="pokerstars:1"))
     assert frame["hand_key"].to_list() == ["pokerstars:1"]
     assert frame["players_dealt"].to_list() == [None]

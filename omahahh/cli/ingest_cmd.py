@@ -10,6 +10,7 @@ import typer
 
 from omahahh.cli.common import progress_bar, run_library
 from omahahh.cli.options import (
+    AllinExactOpt,
     AllinSamplesOpt,
     RulesOpt,
     RunningTotals,
@@ -22,6 +23,7 @@ from omahahh.cli.options import (
 )
 from omahahh.dataset.ingest import count_files, ingest
 from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.replay.allin import DEFAULT_SAMPLES
 
 
 def note(line: str) -> None:
@@ -45,7 +47,8 @@ def ingest_command(
     source_timezone: SourceTimezoneOpt = None,
     schedule: ScheduleOpt = None,
     rules: RulesOpt = None,
-    allin_preflop_samples: AllinSamplesOpt = None,
+    allin_preflop_samples: AllinSamplesOpt = DEFAULT_SAMPLES,
+    allin_exact: AllinExactOpt = False,
     verbose: VerboseOpt = False,
     cluster: Annotated[
         str | None,
@@ -90,7 +93,7 @@ def ingest_command(
         rules=rules,
         schedule=schedule,
         source_timezone=source_timezone,
-        allin_preflop_samples=allin_preflop_samples,
+        allin_preflop_samples=None if allin_exact else allin_preflop_samples,
         cluster=cluster,
         write_from=write_from.value,
     )

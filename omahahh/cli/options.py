@@ -21,6 +21,7 @@ from omahahh.dataset.store import is_dataset
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, load_house_rules
 from omahahh.parsers.context import TimeZoneError, check_zone
 from omahahh.parsers.registry import SkipReporter
+from omahahh.replay.allin import DEFAULT_SAMPLES
 
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
@@ -48,12 +49,19 @@ SourceTimezoneOpt = Annotated[
 
 
 AllinSamplesOpt = Annotated[
-    int | None,
+    int,
     typer.Option(
         "--allin-preflop-samples",
         min=1000,
-        help="All-in EV before the flop by seeded Monte Carlo of N deals instead of the exact "
-        "enumeration (0.05-0.1 s a hand). Default: exact.",
+        help="All-in EV where more boards are left than N (before the flop): seeded Monte "
+        "Carlo of N deals, with its standard error. From the flop on it is exact.",
+    ),
+]
+AllinExactOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allin-exact",
+        help="All-in EV by exact enumeration before the flop too (0.05-0.1 s a hand).",
     ),
 ]
 
@@ -72,7 +80,7 @@ def ingest_options(
     rules: Path | None = None,
     schedule: str | None = None,
     source_timezone: str | None = None,
-    allin_preflop_samples: int | None = None,
+    allin_preflop_samples: int | None = DEFAULT_SAMPLES,
     cluster: str | None = None,
     write_from: str = "driver",
 ) -> IngestOptions:

@@ -1,15 +1,18 @@
 """Records to table fragments: the pure step from parsed hands to polars frames.
 
 A :class:`Fragment` is the tables of a batch of hands (one file or chunk).
-Columns are gathered as Python lists and turned into frames once, with the
-schemas of :mod:`omahahh.dataset.tables`.
+Each row is a tuple in its table's column order (made by :data:`ROW`, named
+tuples whose fields are the columns of :mod:`omahahh.dataset.tables`, every one
+defaulting to null); the rows are transposed into columns and turned into frames
+once, with the table's schema.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import namedtuple
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import polars as pl
 import pyarrow as pa
@@ -17,7 +20,7 @@ import pyarrow as pa
 from omahahh.audit.reconcile import paid_by_player
 from omahahh.cards import card_str
 from omahahh.dataset.tables import TABLES, schema
-from omahahh.model import POST_KINDS, HandRecord, ParseFailure
+from omahahh.model import POST_KINDS, ActionKind, HandRecord, ParseFailure, Street
 from omahahh.rules.seating import dealt_in as seats_dealt_in
 
 if TYPE_CHECKING:
@@ -52,7 +55,7 @@ class Fragment:
 class FragmentBuilder:
     """Accumulates columns for each table; :meth:`build` makes the frames."""
 
-    rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    rows: dict[str, list[tuple[object, ...]]] = field(default_factory=dict)
     owners: dict[str, list[int]] = field(default_factory=dict)
     blocks: int = 0
     _ordinal: int = -1
@@ -63,10 +66,14 @@ class FragmentBuilder:
 
     def _row(self, table: str, **values: object) -> None:
         """One row; a column not named is null, a name that is no column is an error."""
-        if not values.keys() <= COLUMNS[table]:
+        try:
+            row = ROW[table](**values)
+        except TypeError:
             unknown = sorted(values.keys() - COLUMNS[table])
-            raise KeyError(f"{table}: no column {', '.join(unknown)} (see dataset/tables.py)")
-        self.rows[table].append(values)
+            raise KeyError(
+                f"{table}: no column {', '.join(unknown)} (see dataset/tables.py)"
+            ) from None
+        self.rows[table].append(row)
         if table in CHILD_TABLES:
             self.owners[table].append(self._ordinal)
 
@@ -151,26 +158,31 @@ class FragmentBuilder:
         self._players(h, dealt_in, audited)
         base = h.source_line
         decisions = result.decisions if result else ()
-        for seq, a in enumerate(h.actions):
+        # The most rows of any table: each a plain tuple in ACTION_COLUMNS order.
+        append = self.rows["actions"].append
+        actions = h.actions
+        self.owners["actions"] += [self._ordinal] * len(actions)
+        for seq, a in enumerate(actions):
             d = decisions[seq] if seq < len(decisions) else None
             decided = d if d is not None and a.kind not in POST_KINDS else None
-            self._row(
-                "actions",
-                hand_key=key,
-                seq=seq,
-                street=a.street.value,
-                player=a.player,
-                seat=seat_of.get(a.player),
-                kind=a.kind.value,
-                amount=a.amount,
-                to_amount=a.to_amount,
-                raise_by=a.raise_by,
-                all_in=a.all_in,
-                source_line=base + a.line,
-                pot_before=d.pot_before if d else None,
-                to_call=decided.to_call if decided else None,
-                min_raise_to=decided.min_raise_to if decided else None,
-                max_raise_to=decided.max_raise_to if decided else None,
+            append(
+                (
+                    key,
+                    seq,
+                    _VALUE[a.street],
+                    a.player,
+                    seat_of.get(a.player),
+                    _VALUE[a.kind],
+                    a.amount,
+                    a.to_amount,
+                    a.raise_by,
+                    a.all_in,
+                    base + a.line,
+                    d.pot_before if d else None,
+                    decided.to_call if decided else None,
+                    decided.min_raise_to if decided else None,
+                    decided.max_raise_to if decided else None,
+                )
             )
         for seq, c in enumerate(h.collections):
             self._row(
@@ -259,6 +271,8 @@ class FragmentBuilder:
             if audited is not None and audited.result is not None
             else None
         )
+        append = self.rows["players"].append
+        self.owners["players"] += [self._ordinal] * len(h.seats)
         for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
             name = seat.player
             sm = summary.get(seat.seat)
@@ -267,29 +281,32 @@ class FragmentBuilder:
                 cards = sm.showed
             was_shown = name in showed or bool(sm and sm.showed and not sm.mucked)
             co = cashout.get(name)
-            self._row(
-                "players",
-                hand_key=key,
-                seat=seat.seat,
-                player=name,
-                stack_start=seat.stack_start,
-                sitting_out=seat.sitting_out,
-                dealt_in=is_dealt,
-                is_button=seat.seat == h.button_seat,
-                hole_cards=[card_str(c) for c in cards],
-                dealt_known=bool(dealt.get(name)),
-                showed=was_shown,
-                show_description=desc.get(name),
-                mucked=name in mucked or bool(sm and sm.mucked),
-                bounty_reported=seat.bounty,
-                uncalled_reported=uncalled.get(name, 0),
-                collected_reported=collected.get(name, 0),
-                summary_won_reported=sm.won if sm else None,
-                cashout_reported=co.amount if co else None,
-                cashout_fee_reported=co.fee if co else None,
-                invested=derived[seat.seat].invested if seat.seat in derived else None,
-                won=_won(name, paid, derived.get(seat.seat)),
-                won_derived=derived[seat.seat].won if seat.seat in derived else None,
+            mine = derived.get(seat.seat)
+            # A plain tuple in PLAYER_COLUMNS order (a row per seat of every hand).
+            append(
+                (
+                    key,
+                    seat.seat,
+                    name,
+                    seat.stack_start,
+                    seat.sitting_out,
+                    is_dealt,
+                    seat.seat == h.button_seat,
+                    [card_str(c) for c in cards],
+                    bool(dealt.get(name)),
+                    was_shown,
+                    desc.get(name),
+                    name in mucked or bool(sm and sm.mucked),
+                    seat.bounty,
+                    uncalled.get(name, 0),
+                    collected.get(name, 0),
+                    sm.won if sm else None,
+                    co.amount if co else None,
+                    co.fee if co else None,
+                    mine.invested if mine is not None else None,
+                    _won(name, paid, mine),
+                    mine.won if mine is not None else None,
+                )
             )
         if audited is not None:
             self._derived(h, audited)
@@ -309,6 +326,7 @@ class FragmentBuilder:
                 actual_won=r.actual_won,
                 invested=r.invested,
                 exact=r.exact,
+                equity_std_error=r.equity_std_error,
             )
 
     def build(self) -> Fragment:
@@ -319,6 +337,39 @@ class FragmentBuilder:
 COLUMNS = {table: frozenset(schema(table)) for table in TABLES}
 
 
+def _row_type(table: str) -> Callable[..., tuple[object, ...]]:
+    """A named tuple of ``table``'s columns, in schema order, each defaulting to null."""
+    names = list(schema(table))
+    make: Any = namedtuple  # the fields come from the schema, not literals mypy could check
+    row: Callable[..., tuple[object, ...]] = make(
+        f"{table}_row", names, defaults=[None] * len(names)
+    )
+    return row
+
+
+# Keyword calls bind the columns in C, with no dict kept per row nor looked up per column.
+ROW = {table: _row_type(table) for table in TABLES}
+
+# The order FragmentBuilder writes the tuples of its two largest tables in, positionally;
+# checked against the schema at import, so a column added to tables.py fails loudly here.
+ACTION_COLUMNS = (
+    "hand_key", "seq", "street", "player", "seat", "kind", "amount", "to_amount", "raise_by",
+    "all_in", "source_line", "pot_before", "to_call", "min_raise_to", "max_raise_to",
+)  # fmt: skip
+PLAYER_COLUMNS = (
+    "hand_key", "seat", "player", "stack_start", "sitting_out", "dealt_in", "is_button",
+    "hole_cards", "dealt_known", "showed", "show_description", "mucked", "bounty_reported",
+    "uncalled_reported", "collected_reported", "summary_won_reported", "cashout_reported",
+    "cashout_fee_reported", "invested", "won", "won_derived",
+)  # fmt: skip
+for _table, _order in (("actions", ACTION_COLUMNS), ("players", PLAYER_COLUMNS)):
+    if tuple(schema(_table)) != _order:
+        raise RuntimeError(f"fragments.py writes {_table} in an order the schema no longer has")
+
+# Stored strings of the enums on the hot path (a dict lookup, not the enum's property).
+_VALUE: dict[object, str] = {m: m.value for e in (Street, ActionKind) for m in e}
+
+
 def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -> int | None:
     """``players.won``: what the room paid (its text), derived only where it prints none."""
     if paid is not None:
@@ -326,15 +377,17 @@ def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -
     return derived.won if derived is not None else None
 
 
-def _frame(table: str, rows: list[dict[str, object]]) -> pl.DataFrame:
-    """Rows to a frame of the table's schema.
+def _frame(table: str, rows: list[tuple[object, ...]]) -> pl.DataFrame:
+    """Rows (tuples in schema order) to a frame of the table's schema.
 
     Nested list columns go through pyarrow, whose conversion from Python lists
     is several times faster than polars' for them; scalars through polars.
     """
     data: dict[str, pl.Series] = {}
-    for name, dtype in schema(table).items():
-        values = [r.get(name) for r in rows]
+    columns = schema(table)
+    transposed = zip(*rows, strict=True) if rows else ((),) * len(columns)
+    for (name, dtype), column in zip(columns.items(), transposed, strict=True):
+        values = list(column)
         if isinstance(dtype, pl.List):
             arrow_type = pl.Series(name, [], dtype=dtype).to_arrow().type
             series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))

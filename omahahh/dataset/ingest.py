@@ -32,6 +32,7 @@ from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
 from omahahh.parsers.registry import SkipReporter, expand_paths
+from omahahh.replay.allin import DEFAULT_SAMPLES
 
 
 class StrictModeFailure(OmahahhError):
@@ -48,8 +49,9 @@ class IngestOptions:
     """A rake schedule's hook (a picklable object with a method); None: no rake claim."""
     source_timezone: str | None = None
     """Zone of times printed without one (GGPoker, PHH); None: each room's default."""
-    allin_preflop_samples: int | None = None
-    """All-in EV before the flop by Monte Carlo of N deals; None: exact (the default)."""
+    allin_preflop_samples: int | None = DEFAULT_SAMPLES
+    """All-in EV by seeded Monte Carlo of N deals where more boards are left (before the
+    flop), exact otherwise; None: exact everywhere (``--allin-exact``)."""
     cluster: str | None = None
     """``local`` or a Dask scheduler address (``--cluster``); None: this machine's processes."""
     write_from: str = "driver"

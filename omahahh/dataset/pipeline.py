@@ -19,7 +19,7 @@ from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks
 from omahahh.parsers.sources import Block, text_lines
-from omahahh.replay.allin import allin_rows
+from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,9 @@ class PipelineOptions:
     replay: bool = True
     parse_context: ParseContext = DEFAULT_CONTEXT
     """What parsers are told besides the text (``--source-timezone``)."""
-    allin_preflop_samples: int | None = None
-    """None: exact all-in EV everywhere; N: seeded Monte Carlo of N deals before the flop."""
+    allin_preflop_samples: int | None = DEFAULT_SAMPLES
+    """N: all-in EV by seeded Monte Carlo of N deals where more boards are left (before the
+    flop), exact otherwise; None: exact everywhere."""
 
 
 DEFAULT_PIPELINE = PipelineOptions()

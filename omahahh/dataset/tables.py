@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-SCHEMA_VERSION = "1.4"
+SCHEMA_VERSION = "1.5"
 
 CARDS = pl.List(pl.String)
 
@@ -411,7 +411,12 @@ ALLIN: tuple[Column, ...] = (
     _c(
         "exact",
         BOOL,
-        "True: exact enumeration of every board; False: seeded Monte Carlo before the flop (`ingest --allin-preflop-samples N`).",
+        "True: exact enumeration of every board (from the flop on; before it with `ingest --allin-exact`); False: seeded Monte Carlo of `ingest --allin-preflop-samples N` deals (default 2,000) before the flop.",
+    ),
+    _c(
+        "equity_std_error",
+        pl.Float64(),
+        "Standard error of `equity` when sampled (`exact` false; at most 0.5/√N), else null.",
     ),
 )
 

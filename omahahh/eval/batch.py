@@ -17,6 +17,7 @@ no qualifying low (R-LO-3); higher is better for both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 import numpy as np
@@ -111,6 +112,44 @@ def _evaluate(
         hi_out[start:stop] = hi
         lo_out[start:stop] = lo
     return hi_out, lo_out
+
+
+def omaha_fixed_holes_batch(
+    holes: Sequence[Sequence[int]], boards: npt.ArrayLike, hi_lo: bool
+) -> tuple[I32, I32 | None]:
+    """Every hand of ``holes`` on every row of ``boards``: ``(hands, n)`` high values and,
+    with ``hi_lo``, lows (0 = none; R-LO-3..6); the same numbers as :func:`omaha_high_batch`.
+
+    For equity, where the same few hands meet many boards: the board keys are computed
+    once for all hands, and each hole pair's table row is a constant (R-HAND-1).
+    """
+    b_all = np.asarray(boards).astype(np.intp, copy=False)
+    if b_all.ndim != 2 or not 3 <= b_all.shape[1] <= 5:
+        raise ValueError("boards must be an (n, m) array with m = 3..5")
+    n, m = b_all.shape
+    tables = omaha_tables()
+    hi_flat, lo_flat, flush_flat = tables.hi_flat[m], tables.lo_flat[m], tables.flush_flat
+    width = N_MULTISETS[m]
+    hi_out = np.zeros((len(holes), n), dtype=np.int32)
+    lo_out = np.zeros((len(holes), n), dtype=np.int32)
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        index, flush_suit, fmask = _board_keys(b_all[start:stop])
+        for h, hole in enumerate(holes):
+            hi = np.zeros(stop - start, dtype=np.int16)
+            lo = np.zeros(stop - start, dtype=np.int16)
+            for a, b in combinations(hole, 2):
+                pair = int(tables.pair_index[a >> 2, b >> 2])
+                slot = index + pair * width
+                np.maximum(hi, hi_flat.take(slot), out=hi)
+                if a & 3 == b & 3:  # a flush needs both hole cards in the board's suit
+                    on_suit = fmask * (flush_suit == a & 3)
+                    np.maximum(hi, flush_flat.take(on_suit + pair * 8192), out=hi)
+                if hi_lo:
+                    np.maximum(lo, lo_flat.take(slot), out=lo)
+            hi_out[h, start:stop] = hi
+            lo_out[h, start:stop] = lo
+    return hi_out, (lo_out if hi_lo else None)
 
 
 def omaha_high_batch(holes: npt.ArrayLike, boards: npt.ArrayLike) -> I32:

@@ -68,6 +68,7 @@ class EquityResult:
     boards: int  # boards evaluated (Monte Carlo: samples)
     std_error: float | None  # Monte Carlo: the largest standard error of a hand's equity
     hands: tuple[HandEquity, ...]
+    std_errors: tuple[float, ...] | None = None  # Monte Carlo: each hand's, in hand order
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form of ``omahahh equity --format json`` (see docs/EVALUATOR.md)."""
@@ -147,8 +148,21 @@ def pot_shares(
     >>> pot_shares(hands, parse_cards("Ah7c2s9d"), hi_lo=True)
     (0.05, 0.95)
     """
+    return pot_shares_and_errors(hands, board, dead, hi_lo=hi_lo, samples=samples, seed=seed)[0]
+
+
+def pot_shares_and_errors(
+    hands: Sequence[Sequence[int]],
+    board: Sequence[int] = (),
+    dead: Sequence[int] = (),
+    *,
+    hi_lo: bool = False,
+    samples: int | None = None,
+    seed: int | None = None,
+) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+    """:func:`pot_shares` and, when sampled, each share's standard error (None when exact)."""
     result = equity(list(hands), board, dead, hi_lo=hi_lo, samples=samples, seed=seed)
-    return tuple(h.equity for h in result.hands)
+    return tuple(h.equity for h in result.hands), result.std_errors
 
 
 def _check(
@@ -193,14 +207,16 @@ def _labels(holes: list[tuple[int, ...] | None], hand_labels: Sequence[str] | No
 def _result(tally: Tally, labels: list[str], exact: bool) -> EquityResult:
     n = tally.boards
     hands = []
-    worst_error = 0.0
+    errors = []
     for i, label in enumerate(labels):
         units = int(tally.units[i])
         mean = units / (POT * n)
+        error = 0.0
         if not exact and n > 1:
             # Sample variance of the per-deal share, from integer sums (no cancellation).
             var = (int(tally.squares[i]) * n - units * units) / (POT * POT * n * (n - 1))
-            worst_error = max(worst_error, sqrt(max(var, 0.0) / n))
+            error = sqrt(max(var, 0.0) / n)
+        errors.append(error)
         hands.append(
             HandEquity(
                 hand=label,
@@ -214,6 +230,7 @@ def _result(tally: Tally, labels: list[str], exact: bool) -> EquityResult:
     return EquityResult(
         exact=exact,
         boards=n,
-        std_error=None if exact else worst_error,
+        std_error=None if exact else max(errors),
         hands=tuple(hands),
+        std_errors=None if exact else tuple(errors),
     )

@@ -24,7 +24,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from omahahh.eval.batch import omaha_hi_lo_batch, omaha_high_batch
+from omahahh.eval.batch import omaha_fixed_holes_batch, omaha_hi_lo_batch, omaha_high_batch
 
 POT = 120  # units in a pot
 HALF = POT // 2
@@ -108,14 +108,9 @@ def _evaluate(holes: CardArray, boards: CardArray, hi_lo: bool) -> tuple[IntArra
 
 def _on_boards(
     holes: list[CardArray], boards: CardArray, hi_lo: bool
-) -> tuple[IntArray, IntArray | None]:
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]:
     """``(hands, boards)`` high and low values, every hand on every board."""
-    his, los = [], []
-    for hole in holes:
-        hi, lo = _evaluate(np.broadcast_to(hole, (len(boards), len(hole))), boards, hi_lo)
-        his.append(hi)
-        los.append(lo)
-    return np.stack(his), (np.stack(los) if hi_lo else None)
+    return omaha_fixed_holes_batch([[int(c) for c in h] for h in holes], boards, hi_lo)
 
 
 def enumerate_known_board(
@@ -200,13 +195,12 @@ def sample(
     need = len(unknown) * hole_size + 5 - len(board)
     tally = Tally(len(holes), hi_lo)
     for size in _chunks(samples):
-        # A random permutation prefix of the deck per row: the `need` smallest keys, in order.
-        keys = rng.random((size, len(deck)))
-        pick = np.argpartition(keys, need - 1, axis=1)[:, :need]
-        order = np.argsort(np.take_along_axis(keys, pick, axis=1), axis=1)
-        dealt = deck[np.take_along_axis(pick, order, axis=1)]
+        dealt = deck[_deal(rng, size, len(deck), need)]
         known = np.broadcast_to(np.array(board, np.uint8), (size, len(board)))
         boards = np.concatenate([known, dealt[:, len(unknown) * hole_size :]], axis=1)
+        if not unknown:
+            tally.add(*_on_boards([h for h in holes if h is not None], boards, hi_lo))
+            continue
         his, los = [], []
         for i, hole in enumerate(holes):
             if hole is None:
@@ -219,6 +213,19 @@ def sample(
             los.append(lo)
         tally.add(np.stack(his), np.stack(los) if hi_lo else None)
     return tally
+
+
+def _deal(rng: np.random.Generator, rows: int, n: int, need: int) -> npt.NDArray[np.intp]:
+    """``rows`` uniform random draws of ``need`` distinct indices of ``range(n)``, in deal
+    order: the first ``need`` steps of a Fisher-Yates shuffle, one row per deal."""
+    perm = np.tile(np.arange(n, dtype=np.intp), (rows, 1))
+    row = np.arange(rows)
+    for i in range(need):
+        j = rng.integers(i, n, size=rows)
+        picked = perm[row, j]
+        perm[row, j] = perm[:, i]
+        perm[:, i] = picked
+    return perm[:, :need]
 
 
 def _chunks(total: int) -> Iterator[int]:

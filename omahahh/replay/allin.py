@@ -14,6 +14,13 @@ R-LO-7. A player's ``ev_won`` is the sum over pots of share x amount, rounded
 to the nearest minor unit. It is computed once, at ingest (table ``allin``),
 so statistics never enumerate a board.
 
+Exact when it is cheap, sampled when it is not: every remaining board is
+enumerated when there are no more of them than :data:`DEFAULT_SAMPLES` deals
+(from the flop on: at most C(45, 2) = 990 boards, under a millisecond); before
+the flop (about a million boards, 0.05 to 0.1 s a hand) shares are a seeded
+Monte Carlo estimate of that many deals, ~1.5 ms, and the row carries the
+standard error of ``equity`` (at most 0.5/sqrt(2000) = 0.011).
+
 Cards of folded players are *not* removed from the deck, as no one at the
 table knows them (the usual all-in EV convention). Not counted: Courchevel
 hands all-in before the flop (a board card is already up, the enumerator
@@ -22,24 +29,27 @@ needs 0, 3, 4 or 5), more than six live hands, and hands whose replay failed.
 >>> from omahahh.dataset.pipeline import parse_text
 >>> from omahahh.audit.hand import audit_hand
 >>> hand = parse_text(EXAMPLE)[0]
->>> [(r.player, r.street, round(r.equity, 4), r.ev_won, r.actual_won)
+>>> [(r.player, r.street, round(r.equity, 4), r.ev_won, r.actual_won, r.exact)
 ...  for r in allin_rows(hand, audit_hand(hand).result)]
-[('A', 'flop', 0.2512, 477, 0), ('B', 'flop', 0.7488, 1423, 1900)]
+[('A', 'flop', 0.2512, 477, 0, True), ('B', 'flop', 0.7488, 1423, 1900, True)]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 from omahahh.errors import CardError, OmahahhError
-from omahahh.eval.equity import pot_shares
+from omahahh.eval.equity import pot_shares_and_errors
 from omahahh.model import POST_KINDS, HandRecord, Street
 from omahahh.replay.engine import ReplayResult
 
 # Board cards known when the last money went in on each street.
 _BOARD_KNOWN = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4}
 _MAX_HANDS = 6  # the enumerator's limit
+DEFAULT_SAMPLES = 2000
+"""Deals sampled where more boards are left to enumerate (``--allin-preflop-samples``)."""
 
 EXAMPLE = """PokerStars Hand #1: Omaha No Limit ($0.05/$0.10 USD) - 2020/01/01 12:00:00 ET
 Table 'Example' 6-max Seat #1 is the button
@@ -87,6 +97,8 @@ class AllinRow:
     actual_won: int
     invested: int
     exact: bool = True
+    equity_std_error: float | None = None
+    """Standard error of ``equity`` when it was sampled (``exact`` False), else None."""
 
 
 def allin_street(hand: HandRecord) -> Street:
@@ -114,13 +126,13 @@ def known_holes(hand: HandRecord) -> dict[str, tuple[int, ...]]:
 
 
 def allin_rows(
-    hand: HandRecord, result: ReplayResult | None, preflop_samples: int | None = None
+    hand: HandRecord, result: ReplayResult | None, samples: int | None = DEFAULT_SAMPLES
 ) -> tuple[AllinRow, ...]:
     """The ``allin`` rows of ``hand``: one per live player, or none (see the module doc).
 
-    Exact, except that ``preflop_samples`` (``ingest --allin-preflop-samples``) makes an
-    all-in before the flop a seeded Monte Carlo estimate: an exact pre-flop enumeration
-    costs 0.05 to 0.1 s, which dominates ingest where many hands are all-in pre-flop.
+    Exact when the remaining boards are no more than ``samples``, else a seeded Monte
+    Carlo estimate of ``samples`` deals (in practice: before the flop, where an exact
+    enumeration costs 0.05 to 0.1 s a hand). ``samples=None``: exact everywhere.
     """
     if result is None or hand.cancelled or not hand.boards:
         return ()
@@ -139,8 +151,9 @@ def allin_rows(
     if len(hands) != len(live):
         return ()
     try:
-        samples = preflop_samples if not board else None
-        ev, main_share = _expected(result, hands, board, hand.game.hi_lo, samples)
+        if samples is not None and not _worth_sampling(hands, board, samples):
+            samples = None
+        ev, main_share, main_error = _expected(result, hands, board, hand.game.hi_lo, samples)
     except (CardError, OmahahhError):
         return ()  # a card seen twice: the audit reports it, EV cannot be had
     collected: dict[str, int] = {}
@@ -158,9 +171,18 @@ def allin_rows(
             actual_won=p.won if p.won is not None else collected.get(p.player, 0),
             invested=p.invested,
             exact=samples is None,
+            equity_std_error=None if samples is None else main_error.get(p.seat, 0.0),
         )
         for p in live
     )
+
+
+def _worth_sampling(
+    hands: dict[int, tuple[int, ...]], board: tuple[int, ...], samples: int
+) -> bool:
+    """More boards are left to deal than ``samples``: enumerating them would cost more."""
+    deck = 52 - len(board) - sum(len(cards) for cards in hands.values())
+    return comb(deck, 5 - len(board)) > samples
 
 
 def _expected(
@@ -169,23 +191,25 @@ def _expected(
     board: tuple[int, ...],
     hi_lo: bool,
     samples: int | None = None,
-) -> tuple[dict[int, float], dict[int, float]]:
-    """(expected chips per seat over every pot, share of the first board's main pot)."""
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """(expected chips per seat over every pot, share of the first board's main pot,
+    standard error of that share: empty when exact)."""
     ev: dict[int, float] = {}
     main: dict[int, float] = {}
-    cache: dict[tuple[int, ...], dict[int, float]] = {}
+    main_error: dict[int, float] = {}
+    cache: dict[tuple[int, ...], tuple[dict[int, float], dict[int, float]]] = {}
     for pot in result.pots:
         eligible = tuple(s for s in pot.eligible if s in hands)
         if not eligible:
             continue
         if eligible not in cache:
             cache[eligible] = _shares(eligible, hands, board, hi_lo, samples)
-        shares = cache[eligible]
+        shares, errors = cache[eligible]
         for seat, share in shares.items():
             ev[seat] = ev.get(seat, 0.0) + share * pot.amount
         if pot.run == 0 and pot.index == 0:
-            main = shares
-    return ev, main
+            main, main_error = shares, errors
+    return ev, main, main_error
 
 
 def _shares(
@@ -194,15 +218,19 @@ def _shares(
     board: tuple[int, ...],
     hi_lo: bool,
     samples: int | None,
-) -> dict[int, float]:
+) -> tuple[dict[int, float], dict[int, float]]:
+    """Share of the pot per eligible seat, and its standard error (empty when exact)."""
     if len(eligible) == 1:
-        return {eligible[0]: 1.0}
+        return {eligible[0]: 1.0}, {}
     dead = tuple(sorted(c for seat, cards in hands.items() if seat not in eligible for c in cards))
     # The same match-up in another seat order is the same question: ask it sorted.
     keyed = sorted(eligible, key=lambda s: sorted(hands[s]))
     canonical = tuple(tuple(sorted(hands[s])) for s in keyed)
-    shares = _cached_shares(canonical, tuple(sorted(board)), dead, hi_lo, samples)
-    return dict(zip(keyed, shares, strict=True))
+    shares, errors = _cached_shares(canonical, tuple(sorted(board)), dead, hi_lo, samples)
+    return (
+        dict(zip(keyed, shares, strict=True)),
+        dict(zip(keyed, errors, strict=True)) if errors is not None else {},
+    )
 
 
 SAMPLING_SEED = 20261202
@@ -215,9 +243,11 @@ def _cached_shares(
     dead: tuple[int, ...],
     hi_lo: bool,
     samples: int | None,
-) -> tuple[float, ...]:
-    """Shares, remembered: an exact enumeration before the flop takes 0.05 to 0.1 s.
+) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+    """Shares (and standard errors when sampled), remembered per match-up.
 
     Sampling uses a fixed seed, so the same match-up always gets the same estimate.
     """
-    return pot_shares(list(hands), board, dead, hi_lo=hi_lo, samples=samples, seed=SAMPLING_SEED)
+    return pot_shares_and_errors(
+        list(hands), board, dead, hi_lo=hi_lo, samples=samples, seed=SAMPLING_SEED
+    )

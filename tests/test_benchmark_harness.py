@@ -1,0 +1,42 @@
+"""The benchmarks' child-process harness reports a dying child instead of waiting forever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from ingest import ChildFailed, in_child  # noqa: E402
+
+
+def _measures(n: int) -> tuple[int, float, float]:
+    return n, 1.0, 2.0
+
+
+def _raises(n: int) -> tuple[int, float, float]:
+    raise TypeError(f"stub called with the wrong arity ({n})")
+
+
+def _killed(n: int) -> tuple[int, float, float]:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return n, 0.0, 0.0
+
+
+def test_in_child_returns_what_the_child_measured() -> None:
+    assert in_child(_measures, 7) == (7, 1.0, 2.0)
+
+
+def test_in_child_raises_with_the_traceback_when_the_child_raises() -> None:
+    with pytest.raises(ChildFailed, match="wrong arity"):
+        in_child(_raises, 1)
+
+
+def test_in_child_raises_when_the_child_dies_without_answering() -> None:
+    with pytest.raises(ChildFailed, match="exit code -9"):
+        in_child(_killed, 1)
