@@ -1,26 +1,32 @@
 """PHH export speed: hands/s of ``omahahh export``, beside baselines, in one run.
 
-    python benchmarks/export.py [--hands 20000]
+    python benchmarks/export.py [--hands 20000] [--workers 2]
 
 Builds a dataset of ``--hands`` hands (the corpus's parsable PokerStars hands,
-re-keyed and repeated, as ``benchmarks/ingest.py`` does) and measures:
+re-keyed and repeated, as ``benchmarks/ingest.py`` does) and measures, each
+with its wall time and its CPU time (this process and its children):
 
-- baseline: rebuild every hand's record from the dataset's rows (no PHH);
-- the PHH export of every hand (records, documents, files), 1000 hands per file;
-- for comparison, the export as it was before issue 18 (a recursive copy of every
-  record to compare them without line offsets), kept here as a reference.
+- baseline: read the dataset's rows back as records (no PHH);
+- the PHH export of every hand (records, documents, files), 1000 hands per
+  file, on 1 process and on ``--workers`` processes;
+- the export as issue 18 found it (commit ``665a727^``, taken from git history
+  with ``git archive`` and run in a child process on a dataset that code
+  ingests itself): the reference of the issue's "10x faster".
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import os
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
+import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -29,30 +35,74 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from ingest import build_input  # noqa: E402
 
 from omahahh.dataset.ingest import ingest  # noqa: E402
-from omahahh.export import phh  # noqa: E402
 from omahahh.export.phh import export_dataset  # noqa: E402
 from omahahh.export.phh_rows import records_from_dataset  # noqa: E402
 
+BEFORE = "665a727^"
+"""The last commit before issue 18 touched the export."""
 
-def _plain_before(value: Any) -> Any:
-    """The comparison of the export before issue 18: a recursive copy with lines zeroed."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: _plain_before(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        if "line" in changes:
-            changes["line"] = 0
-        return dataclasses.replace(value, **changes)
-    if isinstance(value, tuple):
-        return tuple(_plain_before(v) for v in value)
-    return value
+# The child that times the export of the code at BEFORE on its own dataset.
+_BEFORE_CHILD = textwrap.dedent(
+    """
+    import sys, time
+    from omahahh.dataset.ingest import ingest
+    from omahahh.export.phh import export_dataset
+    src, ds, out = sys.argv[1:4]
+    ingest([src], ds)
+    t = time.perf_counter()
+    c = time.process_time()
+    counts = export_dataset(ds, out, 1000)
+    print(counts.hands, time.perf_counter() - t, time.process_time() - c)
+    """
+)
 
 
-def _same_before(a: Any, b: Any) -> bool:
-    return bool(_plain_before(a) == _plain_before(b))
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _timed(run: Callable[[], int]) -> tuple[int, float, float]:
+    wall, cpu = time.perf_counter(), _cpu()
+    hands = run()
+    return hands, time.perf_counter() - wall, _cpu() - cpu
+
+
+def _before(work: Path, src: Path) -> tuple[int, float, float] | None:
+    """(hands, wall s, CPU s) of the export at BEFORE; None without the git history."""
+    tree = work / "before"
+    tree.mkdir()
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", BEFORE, "omahahh"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    args = [sys.executable, "-c", _BEFORE_CHILD, str(src), str(work / "ds-before")]
+    done = subprocess.run(
+        [*args, str(work / "phh-before")], env=env, cwd=tree, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        print(done.stderr, file=sys.stderr)
+        return None
+    hands, wall, cpu = done.stdout.split()
+    return int(hands), float(wall), float(cpu)
+
+
+def _line(label: str, hands: int, wall: float, cpu: float) -> str:
+    return f"{label:50}{hands / wall:>10,.0f} hands/s{wall:>9.2f} s wall{cpu:>9.2f} s CPU"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="omahahh-export-bench-"))
     try:
@@ -60,22 +110,27 @@ def main() -> None:
         src.mkdir()
         total = build_input(src, args.hands, max(1, args.hands // 1000))
         ingest([src], work / "ds")
-        print(f"dataset: {total:,} hands")
-        t = time.perf_counter()
-        n = sum(1 for _ in records_from_dataset(work / "ds"))
-        base = time.perf_counter() - t
-        print(f"{'baseline: rebuild the records from the rows':52}{n / base:>10,.0f} hands/s")
-        t = time.perf_counter()
-        counts = export_dataset(work / "ds", work / "phh", 1000)
-        now = time.perf_counter() - t
-        print(f"{'export (records, PHH documents, files)':52}{counts.hands / now:>10,.0f} hands/s")
-        phh.same_but_lines = _same_before  # type: ignore[attr-defined]
-        t = time.perf_counter()
-        counts = export_dataset(work / "ds", work / "phh-before", 1000)
-        before = time.perf_counter() - t
-        label = "export as before issue 18 (recursive copies)"
-        print(f"{label:52}{counts.hands / before:>10,.0f} hands/s")
-        print(f"speed-up: {before / now:.1f}x; skipped {counts.skipped} (fewer than 2 players)")
+        print(f"dataset: {total:,} hands; load average {os.getloadavg()[0]:.2f}")
+        base = _timed(lambda: sum(1 for _ in records_from_dataset(work / "ds")))
+        print(_line("baseline: the rows read back as records", *base))
+        one = _timed(lambda: export_dataset(work / "ds", work / "phh-1", 1000).hands)
+        print(_line("export, 1 process", *one))
+        label = f"export, --workers {args.workers}"
+        many = _timed(
+            lambda: export_dataset(work / "ds", work / "phh-n", 1000, workers=args.workers).hands
+        )
+        print(_line(label, *many))
+        before = _before(work, src)
+        if before is None:
+            print(f"export as issue 18 found it ({BEFORE}): not measured (no git history)")
+            return
+        print(_line(f"export as issue 18 found it ({BEFORE})", *before))
+        rate = before[0] / before[1]
+        print(
+            f"speed-up over {BEFORE}: 1 process {one[0] / one[1] / rate:.1f}x, "
+            f"--workers {args.workers} {many[0] / many[1] / rate:.1f}x "
+            f"(CPU per hand {before[2] / before[0] / (one[2] / one[0]):.1f}x less)"
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -31,6 +31,7 @@ class ExportFormat(StrEnum):
 def _export(
     paths: list[Path], out: Path, per_file: int, options: IngestOptions, verbose: bool
 ) -> ExportCounts:
+    workers = options.workers
     with open_input(paths, options, verbose) as handle:
         if handle.counts_line:
             typer.echo(handle.counts_line, err=True)
@@ -41,7 +42,7 @@ def _export(
                 bar.set_postfix(written=counts.hands, skipped=counts.skipped, refresh=False)
                 bar.update(1)
 
-            return run_library(lambda: export_dataset(handle.root, out, per_file, advance))
+            return run_library(lambda: export_dataset(handle.root, out, per_file, advance, workers))
 
 
 def export_command(
@@ -65,13 +66,22 @@ def export_command(
         ),
     ] = 1000,
     source_timezone: SourceTimezoneOpt = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            min=1,
+            help="Processes to parse text inputs and write PHH with (the files are the same).",
+        ),
+    ] = 1,
     verbose: VerboseOpt = False,
 ) -> None:
     """Write every parsed hand as PHH (hands the standard cannot hold are named, skipped).
 
-    Example: omahahh export DATASET --format phh --out phh/ --per-file 1
+    Example: omahahh export DATASET --format phh --out phh/ --per-file 1 --workers 2
     """
-    options = ingest_options(source_timezone=source_timezone)
+    options = ingest_options(source_timezone=source_timezone, workers=workers)
     counts = _export(paths, out, per_file, options, verbose)
     for line in counts.skipped_lines(None if verbose else SKIPPED_SHOWN):
         typer.echo(line, err=True)

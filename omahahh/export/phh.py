@@ -15,25 +15,37 @@ is written for games the standard lacks.
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from omahahh.cards import cards_str
 from omahahh.errors import HandParseError, OmahahhError
+from omahahh.export.phh_rows import (
+    BATCH_HANDS,
+    BatchSource,
+    batches,
+    hand_keys,
+    records_from_tables,
+)
 from omahahh.model import POST_KINDS, ActionKind, HandRecord, Street, Structure
 from omahahh.money import CHIPS
 from omahahh.parsers.context import DEFAULT_CONTEXT
 from omahahh.parsers.phh import NONE_KEY, PREFIX, SOURCE_FIELDS, unit_for
-from omahahh.parsers.phh_codec import TomlValue, encode, toml_lines
+from omahahh.parsers.phh_codec import TomlValue, toml_lines, written
 from omahahh.parsers.phh_standard import standard_record, variant_of
 from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 PER_FILE = 1_000
+MIN_BATCH = 200
 _BOARD_SLICES = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
 _STREET_ORDER = {Street.PREFLOP: 0, Street.FLOP: 1, Street.TURN: 2, Street.RIVER: 3}
 _LIVE_POSTS = {ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE}
@@ -174,26 +186,35 @@ def _actions(hand: HandRecord, names: list[str], index: dict[str, int]) -> list[
     return out
 
 
-_COMPARED: dict[type, tuple[str, ...] | None] = {}
+_COMPARED: dict[type, tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None] = {}
 
 
-def _compared_fields(cls: type) -> tuple[str, ...] | None:
-    """A record class's fields less ``line`` (None for a class that is no dataclass)."""
+def _compared_fields(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[str, ...]] | None:
+    """A record class's fields less ``line``, and a getter of their values as one tuple
+    (None for a class that is no dataclass)."""
     if cls not in _COMPARED:
-        _COMPARED[cls] = (
-            tuple(f.name for f in dataclasses.fields(cls) if f.name != "line")
-            if dataclasses.is_dataclass(cls)
-            else None
-        )
+        names: tuple[str, ...] = ()
+        if dataclasses.is_dataclass(cls):
+            names = tuple(f.name for f in dataclasses.fields(cls) if f.name != "line")
+        if not names:
+            _COMPARED[cls] = None
+        else:
+            getter = attrgetter(*names)
+            if len(names) == 1:  # attrgetter of one name gives the value, not a 1-tuple
+                _COMPARED[cls] = (lambda value: (getter(value),), names)
+            else:
+                _COMPARED[cls] = (getter, names)
     return _COMPARED[cls]
 
 
 def same_but_lines(a: Any, b: Any) -> bool:
     """Are ``a`` and ``b`` equal once every 0-based ``line`` offset is ignored?
 
-    Offsets are not exported. Plain ``==`` first (most fields), then records and
-    tuples member by member: no copy is made (a copy of every record with its
-    lines zeroed was 60 % of the export's time).
+    Offsets are not exported. Plain ``==`` first (most fields), then records by
+    their other fields (one C-level getter), member by member only where those
+    differ (a nested record's offset), and tuples member by member: no copy is
+    made (a copy of every record with its lines zeroed was 60 % of the export's
+    time).
     """
     if a == b:
         return True
@@ -201,9 +222,12 @@ def same_but_lines(a: Any, b: Any) -> bool:
         return False
     if isinstance(a, tuple):
         return len(a) == len(b) and all(map(same_but_lines, a, b))
-    names = _compared_fields(type(a))
-    if names is None:
+    compared = _compared_fields(type(a))
+    if compared is None:
         return False
+    getter, names = compared
+    if getter(a) == getter(b):
+        return True
     return all(same_but_lines(getattr(a, n), getattr(b, n)) for n in names)
 
 
@@ -244,7 +268,7 @@ def phh_document(hand: HandRecord) -> dict[str, TomlValue]:
         if want is None:
             nulls.append(name)
         else:
-            doc[PREFIX + name] = encode(want, name)  # encode leaves line offsets out
+            doc[PREFIX + name] = written(want, name)  # line offsets left out
     if nulls:
         doc[NONE_KEY] = nulls
     return doc
@@ -258,6 +282,24 @@ def phh_text(hand: HandRecord) -> str:
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
+Rendered = tuple[str, str | None, str]
+"""(hand key, the hand's PHH text or None when skipped, why it was skipped)."""
+
+
+def render_hand(hand: HandRecord) -> Rendered:
+    """One hand's PHH text, or why the standard cannot hold it."""
+    try:
+        doc = phh_document(hand)
+    except HandParseError as exc:
+        return hand.hand_key, None, f"the PHH standard cannot hold it: {exc}"
+    return hand.hand_key, "\n".join(toml_lines(doc)) + "\n", ""
+
+
+def render_batch(source: BatchSource, keys: list[str]) -> list[Rendered]:
+    """The hands ``keys`` of a dataset rendered: a pure function a worker process runs."""
+    return [render_hand(hand) for hand in records_from_tables(**source.read(keys))]
+
+
 def export_records(
     hands: Iterable[HandRecord],
     out: str | os.PathLike[str],
@@ -269,6 +311,16 @@ def export_records(
 
     ``on_hand`` hears the running counts after each hand, written or skipped.
     """
+    return write_rendered((render_hand(h) for h in hands), out, per_file, on_hand)
+
+
+def write_rendered(
+    rendered: Iterable[Rendered],
+    out: str | os.PathLike[str],
+    per_file: int = PER_FILE,
+    on_hand: Callable[[ExportCounts], None] | None = None,
+) -> ExportCounts:
+    """Write rendered hands, in order, as :func:`export_records` describes."""
     folder = Path(out)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -284,23 +336,18 @@ def export_records(
         _write(folder / f"hands-{counts.files:05d}.phhs", "\n".join(chunk))
         chunk.clear()
 
-    for hand in hands:
-        try:
-            doc = phh_document(hand)
-        except HandParseError as exc:
-            counts.skipped_hands.append((hand.hand_key, f"the PHH standard cannot hold it: {exc}"))
-            if on_hand is not None:
-                on_hand(counts)
-            continue
-        body = "\n".join(toml_lines(doc)) + "\n"
-        counts.hands += 1
-        if per_file == 1:
-            counts.files += 1
-            _write(folder / f"{_SAFE.sub('_', hand.hand_key.replace(':', '-'))}.phh", body)
+    for key, body, why in rendered:
+        if body is None:
+            counts.skipped_hands.append((key, why))
         else:
-            chunk.append(f"[{len(chunk) + 1}]\n{body}")
-            if len(chunk) >= per_file:
-                flush()
+            counts.hands += 1
+            if per_file == 1:
+                counts.files += 1
+                _write(folder / f"{_SAFE.sub('_', key.replace(':', '-'))}.phh", body)
+            else:
+                chunk.append(f"[{len(chunk) + 1}]\n{body}")
+                if len(chunk) >= per_file:
+                    flush()
         if on_hand is not None:
             on_hand(counts)
     flush()
@@ -322,8 +369,32 @@ def export_dataset(
     out: str | os.PathLike[str],
     per_file: int = PER_FILE,
     on_hand: Callable[[ExportCounts], None] | None = None,
+    workers: int = 1,
 ) -> ExportCounts:
-    """Every hand of the dataset at ``root`` as PHH files under ``out``."""
-    from omahahh.export.phh_rows import records_from_dataset
+    """Every hand of the dataset at ``root`` as PHH files under ``out``, rendered on
+    ``workers`` processes (files written by this one, in order: the same files as
+    one process writes)."""
+    return write_rendered(rendered_dataset(root, workers), out, per_file, on_hand)
 
-    return export_records(records_from_dataset(root), out, per_file, on_hand)
+
+def rendered_dataset(root: str | os.PathLike[str], workers: int = 1) -> Iterator[Rendered]:
+    """Every hand of the dataset rendered, in ``hands`` order."""
+    source = BatchSource.of(root)
+    keys = hand_keys(root)
+    if workers <= 1:
+        for batch in batches(keys):
+            yield from render_batch(source, batch)
+        return
+    # Batches small enough that every worker gets several (the last ones do not leave
+    # a worker idle long), large enough that reading a batch stays cheap.
+    size = max(MIN_BATCH, min(BATCH_HANDS, -(-len(keys) // (workers * 4))))
+    # fork: no start-up cost; workers read with pyarrow, never polars (BatchSource).
+    context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        window: deque[Future[list[Rendered]]] = deque()
+        for batch in batches(keys, size):
+            window.append(pool.submit(render_batch, source, batch))
+            if len(window) > 2 * workers:  # a bounded number of batches in flight
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()

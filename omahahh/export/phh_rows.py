@@ -12,12 +12,18 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import polars as pl
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as pads
 
 from omahahh.cards import parse_cards
-from omahahh.dataset.store import scan
+from omahahh.dataset.store import CURRENT, scan
+from omahahh.dataset.tables import schema
 from omahahh.model import (
     Action,
     ActionKind,
@@ -37,30 +43,117 @@ from omahahh.model import (
 
 BATCH_HANDS = 5_000
 Row = dict[str, Any]
+# Enum members by value: a dict lookup, where ``Street(value)`` costs a call through
+# ``EnumMeta`` (a quarter of rebuilding a record).
+_STREET = {s.value: s for s in Street}
+_KIND = {k.value: k for k in ActionKind}
+
+
+RECORD_TABLES = ("hands", "players", "actions", "collections")
+
+
+def hand_keys(root: str | os.PathLike[str]) -> list[str]:
+    """The dataset's hand keys in ``hands`` order."""
+    keys: list[str] = scan(root, "hands").select("hand_key").collect()["hand_key"].to_list()
+    return keys
+
+
+def batches(keys: list[str], size: int = BATCH_HANDS) -> Iterator[list[str]]:
+    """``keys`` cut into consecutive lists of ``size``."""
+    for start in range(0, len(keys), size):
+        yield keys[start : start + size]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSource:
+    """Where a batch of hands is read from: picklable, so a worker process can read it.
+
+    Reading is done with pyarrow, not polars: polars' thread pool does not survive a
+    ``fork`` (a forked worker that collects a polars frame waits forever), pyarrow's does.
+    """
+
+    parts: dict[str, tuple[str, ...]]
+    schemas: dict[str, pa.Schema]
+
+    @classmethod
+    def of(cls, root: str | os.PathLike[str]) -> BatchSource:
+        folder = Path(root) / CURRENT
+        return cls(
+            parts={
+                t: tuple(str(p) for p in sorted((folder / t).glob("*.parquet")))
+                for t in RECORD_TABLES
+            },
+            schemas={t: pl.DataFrame(schema=schema(t)).to_arrow().schema for t in RECORD_TABLES},
+        )
+
+    def read(self, keys: list[str]) -> dict[str, pa.Table]:
+        """The four tables' rows of the hands ``keys``; ``hands`` in the order of ``keys``."""
+        wanted = pa.array(keys, pa.large_string())
+        tables: dict[str, pa.Table] = {}
+        for name in RECORD_TABLES:
+            if not self.parts[name]:
+                tables[name] = self.schemas[name].empty_table()
+                continue
+            data = pads.dataset(list(self.parts[name]), schema=self.schemas[name])
+            tables[name] = data.to_table(filter=pc.field("hand_key").isin(wanted))
+        position = pc.index_in(tables["hands"].column("hand_key"), value_set=wanted)
+        tables["hands"] = tables["hands"].take(pc.sort_indices(position))
+        return tables
 
 
 def records_from_dataset(root: str | os.PathLike[str]) -> Iterator[HandRecord]:
     """Every hand of a dataset as a record, in ``hands`` order, a batch at a time."""
-    keys = scan(root, "hands").select("hand_key").collect()["hand_key"].to_list()
-    for start in range(0, len(keys), BATCH_HANDS):
-        batch = keys[start : start + BATCH_HANDS]
-        frames = {
-            t: scan(root, t).filter(pl.col("hand_key").is_in(batch)).collect()
-            for t in ("hands", "players", "actions", "collections")
-        }
-        yield from records_from_frames(**frames)
+    source = BatchSource.of(root)
+    for keys in batches(hand_keys(root)):
+        yield from records_from_tables(**source.read(keys))
+
+
+# The child columns a record is rebuilt from: converting only these (not every column
+# of the wide tables) halves the cost of turning rows into Python values.
+_CHILD_COLUMNS = {
+    "players": (
+        "seat", "player", "dealt_in", "sitting_out", "stack_start", "bounty_reported",
+        "hole_cards", "dealt_known", "showed", "mucked", "show_description",
+        "summary_won_reported", "uncalled_reported", "cashout_reported", "cashout_fee_reported",
+    ),
+    "actions": (
+        "street", "player", "kind", "amount", "to_amount", "raise_by", "all_in", "source_line",
+    ),
+    "collections": (
+        "player", "amount", "pot_index", "run", "half_reported", "pot_label", "source_line",
+    ),
+}  # fmt: skip
+_CHILD_ORDER = {"players": "seat", "actions": "seq", "collections": "seq"}
+
+
+def _row_dicts(table: pa.Table, names: Iterable[str]) -> Iterator[Row]:
+    """``table``'s rows as dicts of ``names`` (column lists zipped: no call per row)."""
+    present = [n for n in names if n in table.column_names]
+    columns = [table.column(n).to_pylist() for n in present]
+    for values in zip(*columns, strict=True):
+        yield dict(zip(present, values, strict=True))
 
 
 def records_from_frames(
     hands: pl.DataFrame, players: pl.DataFrame, actions: pl.DataFrame, collections: pl.DataFrame
 ) -> Iterator[HandRecord]:
     """Records for the hands of these frames (children matched by ``hand_key``)."""
+    return records_from_tables(
+        hands.to_arrow(), players.to_arrow(), actions.to_arrow(), collections.to_arrow()
+    )
+
+
+def records_from_tables(
+    hands: pa.Table, players: pa.Table, actions: pa.Table, collections: pa.Table
+) -> Iterator[HandRecord]:
+    """Records for the hands of these Arrow tables, in ``hands`` order (children matched
+    by ``hand_key``)."""
     by_hand: dict[str, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
-    for name, frame in (("players", players), ("actions", actions), ("collections", collections)):
-        order = "seat" if name == "players" else "seq"
-        for row in frame.sort("hand_key", order).iter_rows(named=True):
+    for name, table in (("players", players), ("actions", actions), ("collections", collections)):
+        ordered = table.sort_by([("hand_key", "ascending"), (_CHILD_ORDER[name], "ascending")])
+        for row in _row_dicts(ordered, ("hand_key", *_CHILD_COLUMNS[name])):
             by_hand[row["hand_key"]][name].append(row)
-    for row in hands.iter_rows(named=True):
+    for row in _row_dicts(hands, hands.column_names):
         children = by_hand.get(row["hand_key"], {})
         yield record_from_rows(
             row,
@@ -83,13 +176,13 @@ def record_from_rows(
     last_street: dict[str, Street] = {}
     action_records = []
     for a in actions:
-        street = Street(a["street"])
+        street = _STREET[a["street"]]
         last_street[a["player"]] = street
         action_records.append(
             Action(
                 street=street,
                 player=a["player"],
-                kind=ActionKind(a["kind"]),
+                kind=_KIND[a["kind"]],
                 amount=a["amount"],
                 to_amount=a["to_amount"],
                 raise_by=a["raise_by"],

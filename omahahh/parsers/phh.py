@@ -149,6 +149,11 @@ AMOUNT_KEYS = (
 
 
 def _decimals(value: Any) -> int:
+    kind = type(value)
+    if kind is int:
+        return 0
+    if kind is list and all(type(v) is int for v in value):
+        return 0  # the usual list of whole amounts, without a call per member
     if isinstance(value, list):
         return max((_decimals(v) for v in value), default=0)
     if isinstance(value, dict):
@@ -172,8 +177,11 @@ def unit_for(doc: Mapping[str, Any], currency: str) -> int:
         return given
     places = max(_decimals(doc.get(k)) for k in AMOUNT_KEYS)
     for action in doc.get("actions", []):
-        words = str(action).split("#")[0].split()
-        if len(words) == 3 and words[1] == "cbr":
+        text = str(action)
+        if "cbr" not in text:
+            continue
+        words = text.split("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr" and not words[2].isdigit():
             try:
                 places = max(places, _decimals(Decimal(words[2].replace(",", ""))))
             except ArithmeticError:

@@ -56,6 +56,48 @@ def _written_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.name not in SKIPPED)
 
 
+class InlineTable(str):
+    """A record already written as a TOML inline table (what :func:`written` gives)."""
+
+    __slots__ = ()
+
+
+def written(value: object, name: str = "") -> TomlValue:
+    """:func:`encode`, with records written straight to TOML text: ``toml_lines`` writes
+    the same line for either, without a dict built per record (most of the export's
+    encoding time went into those dicts)."""
+    if hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type):
+        return InlineTable(_inline(value))
+    if isinstance(value, tuple) and name not in CARD_FIELDS:
+        return [written(v, name) for v in value]
+    return encode(value, name)
+
+
+def _inline(value: object) -> str:
+    parts: list[str] = []
+    cls: type = type(value)
+    for field_name, key in _written_keys(cls):
+        member = getattr(value, field_name)
+        if member is None:
+            continue
+        kind = type(member)
+        if kind is str:
+            text = toml_string(member)
+        elif kind is int:
+            text = str(member)
+        elif kind is bool:
+            text = "true" if member else "false"
+        else:
+            text = toml_value(written(member, field_name))
+        parts.append(f"{key} = {text}")
+    return "{" + ", ".join(parts) + "}"
+
+
+@cache
+def _written_keys(cls: type) -> tuple[tuple[str, str], ...]:
+    return tuple((name, toml_key(name)) for name in _written_fields(cls))
+
+
 def _encode_cards(value: tuple[Any, ...]) -> TomlValue:
     if all(isinstance(c, int) for c in value):
         return cards_str(value, "")
@@ -121,6 +163,8 @@ def toml_string(text: str) -> str:
 def toml_value(value: TomlValue) -> str:
     """One TOML value on one line (arrays of strings excepted: see :func:`toml_lines`)."""
     kind = type(value)
+    if kind is InlineTable:
+        return str(value)
     if kind is str:
         return toml_string(value)
     if kind is int:
@@ -149,7 +193,7 @@ def toml_lines(doc: dict[str, TomlValue]) -> list[str]:
     out: list[str] = []
     for key, value in doc.items():
         multi_line = isinstance(value, list) and (
-            key == "actions" or any(isinstance(v, dict) for v in value)
+            key == "actions" or any(isinstance(v, dict | InlineTable) for v in value)
         )
         if multi_line and value:
             out.append(f"{toml_key(key)} = [")

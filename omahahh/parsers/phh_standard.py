@@ -95,6 +95,11 @@ class _Reader:
         return HandParseError(code, message, self.line_of(text) if text else 0, text)
 
     def money(self, value: Any, what: str) -> int:
+        # Whole amounts (nearly all) skip Decimal: the same integer, a tenth of the time.
+        if type(value) is int:
+            return value * self.unit
+        if type(value) is str and value.isascii() and value.isdigit():
+            return int(value) * self.unit
         if isinstance(value, bool) or not isinstance(value, int | Decimal | float | str):
             raise self.fail("bad_amount", f"{what}: not an amount: {value!r}", what)
         amount = Decimal(str(value).replace(",", "")) * self.unit

@@ -1,0 +1,89 @@
+"""`export --workers N`: the same files as one process, and the fast reading path.
+
+The export renders batches of hands on worker processes and the parent writes
+the files in order, so the output must not depend on the worker count, the
+batch size, or the order in which batches finish.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from omahahh.cli.app import app
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.store import scan
+from omahahh.export import phh
+from omahahh.export.phh import export_dataset
+from omahahh.export.phh_rows import (
+    BatchSource,
+    hand_keys,
+    records_from_frames,
+    records_from_tables,
+)
+from tests.conftest import SAMPLES
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def sample_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    ds = tmp_path_factory.mktemp("export-workers") / "ds"
+    ingest([SAMPLES], ds)
+    return ds
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("per_file", [1, 7])
+def test_export_with_two_workers_writes_the_same_files_as_one_process(
+    sample_dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, per_file: int
+) -> None:
+    # Batches of 5 hands: many batches in flight, finishing out of order.
+    monkeypatch.setattr(phh, "MIN_BATCH", 5)
+    one = export_dataset(sample_dataset, tmp_path / "one", per_file)
+    seen: list[int] = []
+    two = export_dataset(
+        sample_dataset, tmp_path / "two", per_file, lambda c: seen.append(c.hands), workers=2
+    )
+    assert one.hands == two.hands > 70
+    assert one.skipped_hands == two.skipped_hands != []
+    assert one.files == two.files
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+    # Progress is heard once per hand, written or skipped, in order.
+    assert len(seen) == one.hands + one.skipped and seen == sorted(seen)
+
+
+def test_export_cli_takes_workers_and_names_the_skipped_hands(
+    sample_dataset: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "phh"
+    result = runner.invoke(app, ["export", str(sample_dataset), "--out", str(out), "-w", "2"])
+    assert result.exit_code == 0, result.output
+    assert "skipped pokerstars:110222853693: the PHH standard cannot hold it" in result.output
+    assert _files(out) == _files(_one_process(sample_dataset, tmp_path))
+
+
+def _one_process(ds: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "reference"
+    export_dataset(ds, out)
+    return out
+
+
+def test_batch_reading_with_pyarrow_gives_the_records_polars_frames_give(
+    sample_dataset: Path,
+) -> None:
+    keys = hand_keys(sample_dataset)
+    batch = keys[10:40]
+    tables = BatchSource.of(sample_dataset).read(batch[::-1])  # order of the keys asked
+    assert tables["hands"].column("hand_key").to_pylist() == batch[::-1]
+    frames = {
+        t: scan(sample_dataset, t).filter(pl.col("hand_key").is_in(batch)).collect()
+        for t in ("hands", "players", "actions", "collections")
+    }
+    assert list(records_from_tables(**tables))[::-1] == list(records_from_frames(**frames))
