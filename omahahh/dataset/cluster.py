@@ -42,6 +42,19 @@ RETRIES = 2
 
 T = TypeVar("T")
 
+LOCAL_WORKER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Settings of ``--cluster local`` (its scheduler, nannies and workers take them when
+they start). Dask's statistical profiler wakes every 10 ms in each worker to walk the
+running task's stack, its event-loop tick every 20 ms and its system and memory
+monitors every 0.1-0.5 s in every process: a dashboard's needs, which this tool does
+not open, paid for on cores busy parsing. Workers of a running cluster are started by
+their owner: README says how to set the same there."""
+
 
 class ClusterError(OmahahhError):
     """The cluster could not be started, reached or used."""
@@ -74,18 +87,21 @@ def connect(spec: str, workers: int, scratch: Path) -> Iterator[Client]:
     ``scratch``, the run's own temporary folder, so nothing outlives the run.
     """
     client_cls, local_cls = _client_class()
+    from dask import config as dask_config
+
     check_cluster_spec(spec)
     if spec == LOCAL:
         scratch.mkdir(parents=True, exist_ok=True)
         try:
-            cluster = local_cls(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                local_directory=str(scratch),
-                silence_logs=40,  # logging.ERROR: a run prints its own summary
-            )
+            with dask_config.set(LOCAL_WORKER_CONFIG):  # workers take it when they start
+                cluster = local_cls(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    local_directory=str(scratch),
+                    silence_logs=40,  # logging.ERROR: a run prints its own summary
+                )
         except Exception as exc:  # no ports, no processes: one line, not a traceback
             raise ClusterError(f"could not start a local Dask cluster: {exc}") from exc
         try:

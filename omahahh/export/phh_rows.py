@@ -95,7 +95,8 @@ class BatchSource:
                 tables[name] = self.schemas[name].empty_table()
                 continue
             data = pads.dataset(list(self.parts[name]), schema=self.schemas[name])
-            tables[name] = data.to_table(filter=pc.field("hand_key").isin(wanted))
+            columns = _READ_COLUMNS.get(name)  # only what a record needs: less to decode
+            tables[name] = data.to_table(columns=columns, filter=pc.field("hand_key").isin(wanted))
         position = pc.index_in(tables["hands"].column("hand_key"), value_set=wanted)
         tables["hands"] = tables["hands"].take(pc.sort_indices(position))
         return tables
@@ -124,6 +125,10 @@ _CHILD_COLUMNS = {
     ),
 }  # fmt: skip
 _CHILD_ORDER = {"players": "seat", "actions": "seq", "collections": "seq"}
+_READ_COLUMNS = {
+    name: ["hand_key", _CHILD_ORDER[name], *(c for c in columns if c != _CHILD_ORDER[name])]
+    for name, columns in _CHILD_COLUMNS.items()
+}
 
 
 def _row_dicts(table: pa.Table, names: Iterable[str]) -> Iterator[Row]:
