@@ -87,3 +87,50 @@ def test_batch_reading_with_pyarrow_gives_the_records_polars_frames_give(
         for t in ("hands", "players", "actions", "collections")
     }
     assert list(records_from_tables(**tables))[::-1] == list(records_from_frames(**frames))
+
+
+@pytest.fixture(scope="module")
+def dataset_of_many_parts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample rooms ingested one after the other: parts from every run, each run's
+    parts holding its own hands."""
+    ds = tmp_path_factory.mktemp("export-parts") / "ds"
+    for room in ("pokerstars", "888poker", "wpn", "bovada", "partypoker"):
+        ingest([SAMPLES / room], ds)
+    return ds
+
+
+def test_a_batch_of_consecutive_hands_opens_only_the_parts_that_hold_them(
+    dataset_of_many_parts: Path,
+) -> None:
+    keys = hand_keys(dataset_of_many_parts)
+    source = BatchSource.of(dataset_of_many_parts, keys)
+    assert source.spans is not None
+    everywhere = BatchSource.of(dataset_of_many_parts)
+    assert len(source.parts["hands"]) == 5
+    for start in (0, 7, len(keys) - 3):
+        batch = keys[start : start + 3]
+        met = [
+            (lo, hi)
+            for lo, hi in source.spans["hands"]
+            if lo <= start + len(batch) - 1 and hi >= start
+        ]
+        assert len(met) == 1  # three hands of one run: one part of five
+        narrow = source.read(batch, start)
+        wide = everywhere.read(batch)
+        for table in narrow:
+            assert narrow[table].to_pylist() == wide[table].to_pylist(), table
+        assert narrow["hands"].column("hand_key").to_pylist() == batch
+
+
+def test_export_by_part_spans_writes_what_searching_every_part_writes(
+    dataset_of_many_parts: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(phh, "MIN_BATCH", 4)
+    with_spans = export_dataset(dataset_of_many_parts, tmp_path / "spans", 7, workers=2)
+    plain_of = BatchSource.of.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        phh.BatchSource, "of", classmethod(lambda cls, root, keys=None: plain_of(cls, root))
+    )
+    searched = export_dataset(dataset_of_many_parts, tmp_path / "searched", 7, workers=2)
+    assert with_spans.hands == searched.hands > 50
+    assert _files(tmp_path / "spans") == _files(tmp_path / "searched")

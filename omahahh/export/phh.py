@@ -295,9 +295,10 @@ def render_hand(hand: HandRecord) -> Rendered:
     return hand.hand_key, "\n".join(toml_lines(doc)) + "\n", ""
 
 
-def render_batch(source: BatchSource, keys: list[str]) -> list[Rendered]:
-    """The hands ``keys`` of a dataset rendered: a pure function a worker process runs."""
-    return [render_hand(hand) for hand in records_from_tables(**source.read(keys))]
+def render_batch(source: BatchSource, keys: list[str], start: int | None = None) -> list[Rendered]:
+    """The hands ``keys`` of a dataset (from position ``start`` in ``hands`` order, when
+    consecutive) rendered: a pure function a worker process runs."""
+    return [render_hand(hand) for hand in records_from_tables(**source.read(keys, start))]
 
 
 def export_records(
@@ -379,11 +380,11 @@ def export_dataset(
 
 def rendered_dataset(root: str | os.PathLike[str], workers: int = 1) -> Iterator[Rendered]:
     """Every hand of the dataset rendered, in ``hands`` order."""
-    source = BatchSource.of(root)
     keys = hand_keys(root)
+    source = BatchSource.of(root, keys)
     if workers <= 1:
-        for batch in batches(keys):
-            yield from render_batch(source, batch)
+        for start, batch in batches(keys):
+            yield from render_batch(source, batch, start)
         return
     # Batches small enough that every worker gets several (the last ones do not leave
     # a worker idle long), large enough that reading a batch stays cheap.
@@ -392,8 +393,8 @@ def rendered_dataset(root: str | os.PathLike[str], workers: int = 1) -> Iterator
     context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         window: deque[Future[list[Rendered]]] = deque()
-        for batch in batches(keys, size):
-            window.append(pool.submit(render_batch, source, batch))
+        for start, batch in batches(keys, size):
+            window.append(pool.submit(render_batch, source, batch, start))
             if len(window) > 2 * workers:  # a bounded number of batches in flight
                 yield from window.popleft().result()
         while window:

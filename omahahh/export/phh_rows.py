@@ -58,10 +58,14 @@ def hand_keys(root: str | os.PathLike[str]) -> list[str]:
     return keys
 
 
-def batches(keys: list[str], size: int = BATCH_HANDS) -> Iterator[list[str]]:
-    """``keys`` cut into consecutive lists of ``size``."""
+def batches(keys: list[str], size: int = BATCH_HANDS) -> Iterator[tuple[int, list[str]]]:
+    """``keys`` cut into consecutive lists of ``size``, each with its first position."""
     for start in range(0, len(keys), size):
-        yield keys[start : start + size]
+        yield start, keys[start : start + size]
+
+
+_NO_HANDS = (0, -1)
+"""The span of a part that holds none of the dataset's hands: meets no batch."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,31 +74,50 @@ class BatchSource:
 
     Reading is done with pyarrow, not polars: polars' thread pool does not survive a
     ``fork`` (a forked worker that collects a polars frame waits forever), pyarrow's does.
+    With ``spans`` (each part's first and last hand, as positions in ``hands`` order), a
+    batch of consecutive hands opens only the parts that hold some of them; without,
+    every part is searched for every batch (a cost that grows with the dataset).
     """
 
     parts: dict[str, tuple[str, ...]]
     schemas: dict[str, pa.Schema]
+    spans: dict[str, tuple[tuple[int, int], ...]] | None = None
 
     @classmethod
-    def of(cls, root: str | os.PathLike[str]) -> BatchSource:
+    def of(cls, root: str | os.PathLike[str], keys: list[str] | None = None) -> BatchSource:
+        """The dataset at ``root``; given its ``keys`` (:func:`hand_keys`), with spans."""
         folder = Path(root) / CURRENT
+        parts = {
+            t: tuple(str(p) for p in sorted((folder / t).glob("*.parquet"))) for t in RECORD_TABLES
+        }
         return cls(
-            parts={
-                t: tuple(str(p) for p in sorted((folder / t).glob("*.parquet")))
-                for t in RECORD_TABLES
-            },
+            parts=parts,
             schemas={t: pl.DataFrame(schema=schema(t)).to_arrow().schema for t in RECORD_TABLES},
+            spans=None if keys is None else part_spans(parts, keys),
         )
 
-    def read(self, keys: list[str]) -> dict[str, pa.Table]:
-        """The four tables' rows of the hands ``keys``; ``hands`` in the order of ``keys``."""
+    def read(self, keys: list[str], start: int | None = None) -> dict[str, pa.Table]:
+        """The four tables' rows of the hands ``keys``; ``hands`` in the order of ``keys``.
+
+        ``start``: the position of ``keys[0]`` in ``hands`` order, when ``keys`` are
+        consecutive hands: then only the parts whose span meets them are read.
+        """
         wanted = pa.array(keys, pa.large_string())
         tables: dict[str, pa.Table] = {}
         for name in RECORD_TABLES:
-            if not self.parts[name]:
+            paths = self.parts[name]
+            if start is not None and self.spans is not None:
+                last = start + len(keys) - 1
+                spans = self.spans[name]
+                paths = tuple(
+                    p
+                    for p, (lo, hi) in zip(paths, spans, strict=True)
+                    if lo <= last and hi >= start
+                )
+            if not paths:
                 tables[name] = self.schemas[name].empty_table()
                 continue
-            data = pads.dataset(list(self.parts[name]), schema=self.schemas[name])
+            data = pads.dataset(list(paths), schema=self.schemas[name])
             columns = _READ_COLUMNS.get(name)  # only what a record needs: less to decode
             tables[name] = data.to_table(columns=columns, filter=pc.field("hand_key").isin(wanted))
         position = pc.index_in(tables["hands"].column("hand_key"), value_set=wanted)
@@ -102,11 +125,46 @@ class BatchSource:
         return tables
 
 
+def part_spans(
+    parts: dict[str, tuple[str, ...]], keys: list[str]
+) -> dict[str, tuple[tuple[int, int], ...]]:
+    """For each table, each part's (first, last) hand as positions in ``keys``.
+
+    One pass over every part's ``hand_key`` column. Ingest writes hands in order, so
+    a part's span is narrow and a batch of consecutive hands meets one or two parts.
+    Example: hands ``a, b, c``; an actions part with rows of ``a`` and ``b``, another
+    with rows of ``c``: ``spans["actions"] == ((0, 1), (2, 2))``. A part holding none
+    of ``keys`` gets ``(0, -1)``, which meets no batch.
+    """
+    position = pl.LazyFrame(
+        {"hand_key": keys, "_position": range(len(keys))},
+        schema={"hand_key": pl.String, "_position": pl.Int64},
+    )
+    spans: dict[str, tuple[tuple[int, int], ...]] = {}
+    for table, paths in parts.items():
+        if not paths:
+            spans[table] = ()
+            continue
+        found = (
+            pl.scan_parquet(list(paths), include_file_paths="_part")
+            .select("hand_key", "_part")
+            .join(position, on="hand_key", how="inner")
+            .group_by("_part")
+            .agg(pl.col("_position").min().alias("lo"), pl.col("_position").max().alias("hi"))
+            .collect()
+        )
+        # By file name (unique in a table's folder): polars may spell the path its own way.
+        by_name = {os.path.basename(row[0]): (row[1], row[2]) for row in found.iter_rows()}
+        spans[table] = tuple(by_name.get(os.path.basename(p), _NO_HANDS) for p in paths)
+    return spans
+
+
 def records_from_dataset(root: str | os.PathLike[str]) -> Iterator[HandRecord]:
     """Every hand of a dataset as a record, in ``hands`` order, a batch at a time."""
-    source = BatchSource.of(root)
-    for keys in batches(hand_keys(root)):
-        yield from records_from_tables(**source.read(keys))
+    keys = hand_keys(root)
+    source = BatchSource.of(root, keys)
+    for start, batch in batches(keys):
+        yield from records_from_tables(**source.read(batch, start))
 
 
 # The child columns a record is rebuilt from: converting only these (not every column
