@@ -11,7 +11,10 @@ with its wall time and its CPU time (this process and its children):
   file, on 1 process and on ``--workers`` processes;
 - the export as issue 18 found it (commit ``665a727^``, taken from git history
   with ``git archive`` and run in a child process on a dataset that code
-  ingests itself): the reference of the issue's "10x faster".
+  ingests itself): the reference of the issue's "10x faster";
+- reading every batch's rows from a dataset ingested in ``--runs`` runs (as daily
+  incremental ingests leave it: parts from every run), by part spans beside
+  searching every part for every batch (what the export did before spans).
 """
 
 from __future__ import annotations
@@ -36,7 +39,12 @@ from ingest import build_input  # noqa: E402
 
 from omahahh.dataset.ingest import ingest  # noqa: E402
 from omahahh.export.phh import export_dataset  # noqa: E402
-from omahahh.export.phh_rows import records_from_dataset  # noqa: E402
+from omahahh.export.phh_rows import (  # noqa: E402
+    BatchSource,
+    batches,
+    hand_keys,
+    records_from_dataset,
+)
 
 BEFORE = "665a727^"
 """The last commit before issue 18 touched the export."""
@@ -99,10 +107,28 @@ def _line(label: str, hands: int, wall: float, cpu: float) -> str:
     return f"{label:50}{hands / wall:>10,.0f} hands/s{wall:>9.2f} s wall{cpu:>9.2f} s CPU"
 
 
+def _reading(work: Path, src: Path, runs: int) -> None:
+    """Every batch's rows read from a dataset of ``runs`` runs' parts, two ways."""
+    ds = work / "ds-runs"
+    files = sorted(src.iterdir())
+    step = -(-len(files) // runs)
+    for first in range(0, len(files), step):
+        ingest(files[first : first + step], ds)
+    keys = hand_keys(ds)
+    parts = len(BatchSource.of(ds).parts["actions"])
+    by_spans = BatchSource.of(ds, keys)
+    everywhere = BatchSource.of(ds)
+    spans = _timed(lambda: sum(by_spans.read(b, s)["hands"].num_rows for s, b in batches(keys)))
+    print(_line(f"read every batch, {parts} parts a table: by spans", *spans))
+    search = _timed(lambda: sum(everywhere.read(b)["hands"].num_rows for _, b in batches(keys)))
+    print(_line(f"read every batch, {parts} parts a table: every part", *search))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=10, help="ingest runs of the reading measure")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="omahahh-export-bench-"))
     try:
@@ -120,6 +146,7 @@ def main() -> None:
             lambda: export_dataset(work / "ds", work / "phh-n", 1000, workers=args.workers).hands
         )
         print(_line(label, *many))
+        _reading(work, src, args.runs)
         before = _before(work, src)
         if before is None:
             print(f"export as issue 18 found it ({BEFORE}): not measured (no git history)")
