@@ -6,7 +6,8 @@ Builds a dataset of ``--hands`` hands (the corpus's parsable PokerStars hands,
 re-keyed and repeated, as ``benchmarks/ingest.py`` does) and measures, each
 with its wall time and its CPU time (this process and its children):
 
-- baseline: read the dataset's rows back as records (no PHH);
+- baselines: the input text read and cut into hand blocks (read + split, as the
+  other benchmarks print it), and the dataset's rows read back as records (no PHH);
 - the PHH export of every hand (records, documents, files), 1000 hands per
   file, on 1 process and on ``--workers`` processes;
 - the export as issue 18 found it (commit ``665a727^``, taken from git history
@@ -45,6 +46,7 @@ from omahahh.export.phh_rows import (  # noqa: E402
     hand_keys,
     records_from_dataset,
 )
+from omahahh.parsers.registry import iter_blocks  # noqa: E402
 
 BEFORE = "665a727^"
 """The last commit before issue 18 touched the export."""
@@ -137,6 +139,8 @@ def main() -> None:
         total = build_input(src, args.hands, max(1, args.hands // 1000))
         ingest([src], work / "ds")
         print(f"dataset: {total:,} hands; load average {os.getloadavg()[0]:.2f}")
+        split = _timed(lambda: sum(1 for p in sorted(src.iterdir()) for _ in iter_blocks(p)))
+        print(_line("baseline: read + split of the input text", *split))
         base = _timed(lambda: sum(1 for _ in records_from_dataset(work / "ds")))
         print(_line("baseline: the rows read back as records", *base))
         one = _timed(lambda: export_dataset(work / "ds", work / "phh-1", 1000).hands)

@@ -5,6 +5,7 @@ Each room's input is its corpus hands that parse (``../shared/corpus``), each gi
 fresh hand number and repeated to the same count as the PokerStars input, over the
 same number of files. Each measure runs in a fresh process, one after the other:
 
+- read + split: the files read and cut into hand blocks (the baseline: no parsing);
 - parse: the room's reader alone (blocks to records), no replay;
 - ingest: parse, replay, audit, all-in EV and the Parquet dataset (1 worker);
 - ingest, EV sampled: the same with ``--allin-preflop-samples 2000`` (pre-flop all-in
@@ -88,6 +89,12 @@ def build_input(folder: Path, room: str, hands: int, files: int) -> int:
     return n
 
 
+def _run_split(paths: list[str]) -> tuple[int, float, float]:
+    t = time.perf_counter()
+    n = sum(1 for p in expand_paths(paths) for _ in iter_blocks(p))
+    return n, time.perf_counter() - t, _peak_mb()
+
+
 def _run_parse(paths: list[str]) -> tuple[int, float, float]:
     t = time.perf_counter()
     n = sum(
@@ -131,6 +138,7 @@ def main() -> None:
         for room, src in inputs.items():
             out = str(work / f"{room.replace('/', '-')}-ds")
             measures += [
+                (room, "read + split", _run_split, ([src],)),
                 (room, "parse", _run_parse, ([src],)),
                 (room, "ingest", _run_ingest, ([src], out, None)),
                 (room, "ingest, EV sampled", _run_ingest, ([src], out, SAMPLES)),
