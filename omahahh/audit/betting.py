@@ -125,6 +125,8 @@ def _turn(
 
 def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money) -> Finding | None:
     """Checks, calls, bets and raises against the decision's amounts (R-BET-*, R-AI-3)."""
+    if _size_ok(action, d):
+        return None  # most actions: no finding, nothing to build
     at = partial(
         make,
         hand.hand_key,
@@ -193,6 +195,24 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
         reported=money(to),
         expected_amount=hi if to > hi else lo,
         reported_amount=to,
+    )
+
+
+def _size_ok(action: Action, d: Decision) -> bool:
+    """Is the action's size plainly right (the checks :func:`_size` makes first)?"""
+    kind = action.kind
+    if kind is ActionKind.CHECK:
+        return d.to_call <= 0
+    if kind is ActionKind.CALL:
+        return action.amount == d.to_call
+    if kind is not ActionKind.BET and kind is not ActionKind.RAISE:
+        return True
+    to = d.street_in + action.amount
+    return (
+        d.min_raise_to is not None
+        and d.max_raise_to is not None
+        and to > d.current_bet
+        and _allowed(d, to)
     )
 
 

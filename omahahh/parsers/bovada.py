@@ -214,15 +214,17 @@ class _Hand(ScratchHand):
         self.button: int | None = None
         self.section = "blinds"  # blinds, cards, summary
         self.markers = False  # the hand prints street markers
+        self.derive_streets = True  # no flop marker anywhere in the hand
         self.tracker: RoundTracker | None = None
         self.sitting_out: set[str] = set()
         self.cards: dict[str, tuple[int, ...]] = {}
         self.pending_shows: list[tuple[str, str, int]] = []
         self.street_actions = 0  # betting lines on the current street
+        self.player_at: dict[int, str] = {}  # seat -> player, for the summary
 
     def money(self, text: str, offset: int) -> int:
         try:
-            return fast_minor(text.replace(",", ""), self.unit)
+            return fast_minor(text.replace(",", "") if "," in text else text, self.unit)
         except ValueError as exc:
             raise HandParseError("bad_amount", str(exc), offset, text) from None
 
@@ -231,11 +233,13 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     """Parse one Bovada block. Raises :class:`HandParseError` with a reason code."""
     lines = block.lines
     header = parse_header(lines[0], context)
-    if not any(line == "*** SUMMARY ***" for line in lines):
+    if "*** SUMMARY ***" not in lines:
         raise HandParseError(
             "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
         )
     hand = _Hand(header)
+    # A hand that prints a flop marker prints every street's: no street to derive.
+    hand.derive_streets = not any(line.startswith("*** FLOP ***") for line in lines)
     i = hand.read_seats(lines, 1, lambda line, offset: _seat(hand, line, offset))
     hand.tracker = RoundTracker({s.player: s.stack_start for s in hand.seats})
     for offset in range(i, len(lines)):
@@ -283,6 +287,11 @@ def _start_street(hand: _Hand, street: Street) -> None:
     hand.tracker.next_round()
 
 
+_NAMES: dict[str, str] = {}
+"""Each line head's name (:func:`_name`): heads are positions, a few dozen in all."""
+_NAMES_KEPT = 512
+
+
 def _name(head: str) -> str:
     """``UTG+5  [ME]`` -> ``UTG+5 [ME]``; ``Dealer `` -> ``Dealer``."""
     name = head.strip()
@@ -297,25 +306,26 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         if line in LOBBY or line.startswith(LOBBY_PREFIXES):
             return
         raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
-    player = _name(head)
+    player = _NAMES.get(head)
+    if player is None:
+        if len(_NAMES) > _NAMES_KEPT:  # odd heads in broken files: keep memory flat
+            _NAMES.clear()
+        player = _NAMES[head] = _name(head)  # positions repeat: each head read once
     if player not in hand.names:
         raise HandParseError(
             "unknown_player", f"a line of no seated player: {line!r}", offset, line
         )
-    before = len(hand.actions)
-    _what(hand, player, what.strip(), offset)
-    assert hand.tracker is not None
-    for a in hand.actions[before:]:
-        hand.tracker.record(a)
-
-
-def _what(hand: _Hand, player: str, what: str, offset: int) -> None:
-    """Hand ``what`` to the reader of its shape, found by its first word (:data:`SHAPES`)."""
-    verb = what.partition(" ")[0]
-    read = SHAPES.get(verb)
+    actions = hand.actions
+    before = len(actions)
+    what = what.strip()
+    read = SHAPES.get(what.partition(" ")[0])  # the reader of its shape, by its first word (SHAPES)
     if read is None:
         raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
     read(hand, player, what, offset)
+    if len(actions) > before:  # most lines add one action, many (cards, lobby) none
+        assert hand.tracker is not None
+        for a in actions[before:]:
+            hand.tracker.record(a)
 
 
 def _amount(hand: _Hand, what: str, offset: int) -> int:
@@ -413,7 +423,7 @@ def _betting(hand: _Hand, player: str, what: str, offset: int) -> None:
             _all_in_blind(hand, player, hand.money(what.rpartition(" ")[2], offset), offset)
             return
         raise HandParseError("unknown_line", f"unknown blind line: {what!r}", offset, what)
-    if not hand.markers and hand.street_actions and hand.tracker.complete():
+    if hand.derive_streets and not hand.markers and hand.street_actions and hand.tracker.complete():
         _start_street(hand, next_street(hand.street, offset, what))
     hand.street_actions += 1
     _action(hand, player, what, offset)
@@ -436,8 +446,9 @@ def _action(hand: _Hand, player: str, what: str, offset: int) -> None:
     elif what in _CHECK_VERBS:
         add_action(hand, player, ActionKind.CHECK, 0, offset)
     elif verb in ("Calls", "Call"):
-        add_action(hand, player, ActionKind.CALL, hand.money(arg, offset), offset,
-                   all_in=_empties(hand, player, hand.money(arg, offset)))  # fmt: skip
+        amount = hand.money(arg, offset)
+        add_action(hand, player, ActionKind.CALL, amount, offset,
+                   all_in=_empties(hand, player, amount))  # fmt: skip
     elif verb == "Bets":
         amount = hand.money(arg, offset)
         to = hand.live.get(player, 0) + amount
@@ -491,21 +502,15 @@ def _result(hand: _Hand, player: str, what: str, offset: int) -> None:
 
 
 def _summary_line(hand: _Hand, line: str, offset: int) -> None:
-    t = TOTAL_RE.match(line)
-    if t is not None:
-        hand.total = hand.money(t["total"], offset)
-        if t["rake"] is not None:
-            hand.rake = hand.money(t["rake"], offset)
-        return
-    b = BOARD_RE.match(line)
-    if b is not None:
-        hand.summary_board = cards_or_fail(b["cards"], offset) if b["cards"].strip() else ()
-        return
-    m = SUMMARY_SEAT_RE.match(line)
+    # Seat lines first: most of a summary.
+    m = SUMMARY_SEAT_RE.match(line) if line.startswith("Seat") else None
     if m is None:
-        raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
+        _summary_total_or_board(hand, line, offset)
+        return
     seat = int(m["seat"])
-    player = next((s.player for s in hand.seats if s.seat == seat), None)
+    if not hand.player_at:
+        hand.player_at = {s.seat: s.player for s in reversed(hand.seats)}  # first one wins
+    player = hand.player_at.get(seat)
     rest = m["rest"]
     if player is None or not rest.startswith(player.removesuffix(ME)):
         raise HandParseError("unknown_player", f"summary of an empty seat: {line!r}", offset)
@@ -527,6 +532,20 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
             line=offset,
         )
     )
+
+
+def _summary_total_or_board(hand: _Hand, line: str, offset: int) -> None:
+    t = TOTAL_RE.match(line)
+    if t is not None:
+        hand.total = hand.money(t["total"], offset)
+        if t["rake"] is not None:
+            hand.rake = hand.money(t["rake"], offset)
+        return
+    b = BOARD_RE.match(line)
+    if b is not None:
+        hand.summary_board = cards_or_fail(b["cards"], offset) if b["cards"].strip() else ()
+        return
+    raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
 
 
 def _shows(hand: _Hand) -> None:

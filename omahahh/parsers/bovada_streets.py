@@ -53,14 +53,25 @@ class RoundTracker:
 
     def complete(self) -> bool:
         """Is the round over: everyone who can still bet has acted and matched?"""
-        in_hand = [p for p in self.dealt if p not in self.folded]
-        able = [p for p in in_hand if self.stack.get(p, 0) > 0]
-        if len(in_hand) <= 1:
+        live, stack, acted = self.live, self.stack, self.acted
+        top = max(live.values(), default=0)
+        in_hand = able = 0
+        last = ""
+        owed = False  # someone able to bet has not acted since the last raise, or not matched
+        for p in self.dealt:  # one pass: called before most betting lines
+            if p in self.folded:
+                continue
+            in_hand += 1
+            if stack.get(p, 0) > 0:
+                able += 1
+                last = p
+                if p not in acted or live.get(p, 0) < top:
+                    owed = True
+        if in_hand <= 1:
             return True
-        top = max(self.live.values(), default=0)
-        if not able or (len(able) == 1 and self.live.get(able[0], 0) >= top):
+        if not able or (able == 1 and live.get(last, 0) >= top):
             return True  # no one left to answer a bet (as the replay reads R-ACT-3)
-        return all(p in self.acted and self.live.get(p, 0) >= top for p in able)
+        return not owed
 
     def next_round(self) -> None:
         self.acted = set()

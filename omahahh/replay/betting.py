@@ -189,6 +189,11 @@ class BettingWalk:
 
     def _expected(self) -> int | None:
         """The seat whose turn it is, or None when the round is complete (R-ACT-3)."""
+        return self._turn()[0]
+
+    def _turn(self) -> tuple[int | None, int]:
+        """:meth:`_expected`, and how many players can still bet (not folded, not all-in):
+        one pass over the seats serves both (each is needed at every action)."""
         bet = self.round.current_bet
         live = able = 0
         owed = False
@@ -204,13 +209,13 @@ class BettingWalk:
             if not p.acted or p.street_in < bet:
                 owed = True
         if live <= 1 or not owed or last is None:
-            return None
+            return None, able
         if able == 1 and last.street_in >= bet:
-            return None  # everyone else is all-in and this player has matched
+            return None, able  # everyone else is all-in and this player has matched
         for p in self._clockwise_after(self.round.pointer):
             if self._owes(p):
-                return p.seat
-        return None
+                return p.seat, able
+        return None, able
 
     # -- the walk -------------------------------------------------------------
     def run(self) -> BettingOutcome:
@@ -231,8 +236,9 @@ class BettingWalk:
         )
 
     def _decision(
-        self, index: int, p: PlayerState, expected: int | None, late: bool, full: bool
+        self, index: int, p: PlayerState, expected: int | None, late: bool, full: bool, able: int
     ) -> Decision:
+        """``able``: players not folded and not all-in (:meth:`_turn`), ``p`` among them."""
         r = self.round
         bet = r.current_bet
         call = betting.to_call(bet, p.street_in, p.stack)
@@ -242,7 +248,7 @@ class BettingWalk:
         low = high = None
         may_raise = p.stack > call and not capped and reopened and not p.folded
         # Raising needs someone left to call it (R-AI-5: all-in players take no part).
-        if may_raise and any(not q.folded and not q.all_in and q is not p for q in self.seated):
+        if may_raise and able - (not p.folded and not p.all_in) > 0:
             if self.fixed:
                 low = high = min(bet + self.limit, all_in_to)
             else:
@@ -341,7 +347,7 @@ class BettingWalk:
 
     def _act(self, index: int, action: Action, p: PlayerState) -> None:
         r = self.round
-        expected = self._expected()
+        expected, able = self._turn()
         late = False
         if expected is not None and expected != p.seat:
             if p.seat in r.skipped:
@@ -358,7 +364,7 @@ class BettingWalk:
         increment = p.street_in + action.amount - r.current_bet
         required = self._required()
         full = aggressive and increment > 0 and betting.is_full_raise(increment, required)
-        self.decisions.append(self._decision(index, p, expected, late, full))
+        self.decisions.append(self._decision(index, p, expected, late, full, able))
         if kind is ActionKind.FOLD:
             p.folded = True
         elif kind is ActionKind.CALL:
