@@ -7,14 +7,17 @@ same number of files. Each measure runs in a fresh process, one after the other:
 
 - read + split: the files read and cut into hand blocks (the baseline: no parsing);
 - parse: the room's reader alone (blocks to records), no replay;
-- ingest: parse, replay, audit, all-in EV and the Parquet dataset (1 worker);
-- ingest, EV sampled: the same with ``--allin-preflop-samples 2000`` (pre-flop all-in
-  EV by a seeded Monte Carlo instead of an exact enumeration, 46-90 ms each): the
-  corpus hands differ most there (ACR/WPN's 152 hold 60 distinct pre-flop all-ins,
-  PokerStars' 75 hold 8), and each distinct one is enumerated once per process.
+- ingest (default): parse, replay, audit, all-in EV and the Parquet dataset (1 worker),
+  as ``omahahh ingest`` runs out of the box (pre-flop all-in EV by a seeded Monte
+  Carlo of 2,000 deals);
+- ingest, EV exact: the same with ``--allin-exact`` (an exact pre-flop enumeration,
+  46-90 ms each): the corpus hands differ most there (ACR/WPN's 152 hold 60 distinct
+  pre-flop all-ins, PokerStars' 75 hold 8), and each distinct one is enumerated once
+  per process.
 
-Printed: hands/s and each room's speed over PokerStars' for the same measure (the
-issue asks for at least 0.75: within 25 %), and the peak memory of the ingest.
+Printed: hands/s by wall clock and by CPU time, each room's speed over PokerStars' for
+the same measure by both (the issue asks for at least 0.75: within 25 %), and the peak
+memory of the ingest.
 Every input hand must come out parsed (a re-keying that left two hands one number
 would make duplicates): the run stops otherwise.
 
@@ -89,31 +92,35 @@ def build_input(folder: Path, room: str, hands: int, files: int) -> int:
     return n
 
 
-def _run_split(paths: list[str]) -> tuple[int, float, float]:
-    t = time.perf_counter()
+Figures = tuple[int, float, float, float]
+"""Hands, wall-clock seconds, CPU seconds, peak MiB of one measure (in its own process)."""
+
+
+def _run_split(paths: list[str]) -> Figures:
+    t, c = time.perf_counter(), time.process_time()
     n = sum(1 for p in expand_paths(paths) for _ in iter_blocks(p))
-    return n, time.perf_counter() - t, _peak_mb()
+    return n, time.perf_counter() - t, time.process_time() - c, _peak_mb()
 
 
-def _run_parse(paths: list[str]) -> tuple[int, float, float]:
-    t = time.perf_counter()
+def _run_parse(paths: list[str]) -> Figures:
+    t, c = time.perf_counter(), time.process_time()
     n = sum(
         isinstance(parse_block(b), HandRecord) for p in expand_paths(paths) for b in iter_blocks(p)
     )
-    return n, time.perf_counter() - t, _peak_mb()
+    return n, time.perf_counter() - t, time.process_time() - c, _peak_mb()
 
 
 SAMPLES = 2000
 
 
-def _run_ingest(paths: list[str], out: str, samples: int | None) -> tuple[int, float, float]:
+def _run_ingest(paths: list[str], out: str, samples: int | None) -> Figures:
     shutil.rmtree(out, ignore_errors=True)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     counts = ingest(paths, out, IngestOptions(workers=1, allin_preflop_samples=samples))
-    secs = time.perf_counter() - t
+    secs, cpu = time.perf_counter() - t, time.process_time() - c
     if counts.parsed != counts.blocks:
         raise SystemExit(f"{paths[0]}: {counts.blocks - counts.parsed} of the blocks not kept")
-    return counts.parsed, secs, _peak_mb()
+    return counts.parsed, secs, cpu, _peak_mb()
 
 
 def main() -> None:
@@ -133,32 +140,44 @@ def main() -> None:
             print(
                 f"{room}: {len(room_texts(room))} corpus hands -> {total:,} in {args.files} files"
             )
-        Measure = tuple[str, str, Callable[..., tuple[int, float, float]], tuple[object, ...]]
+        Measure = tuple[str, str, Callable[..., Figures], tuple[object, ...]]
         measures: list[Measure] = []
         for room, src in inputs.items():
             out = str(work / f"{room.replace('/', '-')}-ds")
             measures += [
                 (room, "read + split", _run_split, ([src],)),
                 (room, "parse", _run_parse, ([src],)),
-                (room, "ingest", _run_ingest, ([src], out, None)),
-                (room, "ingest, EV sampled", _run_ingest, ([src], out, SAMPLES)),
+                (room, "ingest, EV exact", _run_ingest, ([src], out, None)),
+                (room, "ingest (default)", _run_ingest, ([src], out, SAMPLES)),
             ]
-        best: dict[tuple[str, str], tuple[int, float, float]] = {}
+        # Fastest wall clock and fastest CPU time of the rounds, each kept on its own.
+        wall: dict[tuple[str, str], Figures] = {}
+        cpu: dict[tuple[str, str], float] = {}
         for _ in range(args.repeat):
             for room, kind, fn, fn_args in measures:
                 got = in_child(fn, *fn_args)
-                if (room, kind) not in best or got[1] < best[room, kind][1]:
-                    best[room, kind] = got
-        heads = f"{'hands':>8}{'seconds':>9}{'hands/s':>9}{'vs Stars':>10}{'peak MiB':>10}"
+                if (room, kind) not in wall or got[1] < wall[room, kind][1]:
+                    wall[room, kind] = got
+                cpu[room, kind] = min(cpu.get((room, kind), got[2]), got[2])
+        heads = (
+            f"{'hands':>8}{'seconds':>9}{'hands/s':>9}{'vs Stars':>10}"
+            f"{'CPU s':>8}{'CPU h/s':>9}{'vs Stars':>10}{'peak MiB':>10}"
+        )
         print(f"{'room':<12}{'measure':<20}{heads}")
         for room, kind, _fn, _args in measures:
-            n, secs, peak = best[room, kind]
-            stars_n, stars_secs, _ = best["PokerStars", kind]
+            n, secs, _cpu, peak = wall[room, kind]
+            stars_n, stars_secs, _, _ = wall["PokerStars", kind]
             ratio = (n / secs) / (stars_n / stars_secs)
-            figures = f"{n:>8,}{secs:>9.2f}{n / secs:>9,.0f}{ratio:>10.2f}{peak:>10,.0f}"
+            c, stars_c = cpu[room, kind], cpu["PokerStars", kind]
+            cpu_ratio = (n / c) / (stars_n / stars_c)
+            figures = (
+                f"{n:>8,}{secs:>9.2f}{n / secs:>9,.0f}{ratio:>10.2f}"
+                f"{c:>8.2f}{n / c:>9,.0f}{cpu_ratio:>10.2f}{peak:>10,.0f}"
+            )
             print(f"{room:<12}{kind:<20}{figures}")
-        print("vs Stars: the room's hands/s over PokerStars' for the same measure")
-        print("(the issue asks for within 25 %: at least 0.75)")
+        print("vs Stars: the room's hands/s over PokerStars' for the same measure, by wall")
+        print("clock and by CPU time (1 process: CPU time is the steadier of the two when other")
+        print("processes share the machine); the issue asks for within 25 %: at least 0.75")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

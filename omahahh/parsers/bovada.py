@@ -130,6 +130,11 @@ BIG_BLIND_POSTS = ("Big blind/Bring in ", "Big Blind ", "Big blind ")
 _STREET_OF = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _FOLD_STREET = {None: Street.PREFLOP, "POCKET CARDS": Street.PREFLOP, "FLOP": Street.FLOP,
                 "TURN": Street.TURN, "RIVER": Street.RIVER}  # fmt: skip
+_PLAIN_FOLDS = {
+    " Folded before the FLOP": Street.PREFLOP,
+    **{f" Folded on the {name}": street for name, street in _FOLD_STREET.items() if name},
+}
+"""A summary seat's whole text after the position when it only folded."""
 _FOLD_VERBS = ("Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)")
 _CHECK_VERBS = ("Checks", "Checks (timeout)", "Checks(timeout)")
 BETTING_WORDS = ("Folds", "Folds(timeout)", "Checks", "Checks(timeout)", "Calls", "Call", "Bets",
@@ -515,6 +520,13 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if player is None or not rest.startswith(player.removesuffix(ME)):
         raise HandParseError("unknown_player", f"summary of an empty seat: {line!r}", offset)
     rest = rest[len(player.removesuffix(ME)) :]
+    folded = _PLAIN_FOLDS.get(rest)
+    if folded is not None:  # most seats: a fold, nothing won (what the general path finds)
+        hand.summary_folds[player] = folded
+        hand.summary_seats.append(
+            SummarySeat(seat=seat, player=player, folded_street=folded, line=offset)
+        )
+        return
     fold = SUMMARY_FOLD_RE.search(rest)
     if fold is not None:
         hand.summary_folds[player] = _FOLD_STREET[fold["on"]]

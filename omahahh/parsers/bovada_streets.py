@@ -42,13 +42,16 @@ class RoundTracker:
 
     def record(self, action: Action) -> None:
         """An action of the current round (posts count as chips only, not as acting)."""
-        p = action.player
-        self.put_in(p, action.amount, live=action.kind is not ActionKind.POST_DEAD)
-        if action.kind is ActionKind.FOLD:
+        p, kind, amount = action.player, action.kind, action.amount
+        self.stack[p] = self.stack.get(p, 0) - amount  # put_in, inlined: once per action
+        if kind is not ActionKind.POST_DEAD:
+            self.live[p] = self.live.get(p, 0) + amount
+        if kind is ActionKind.FOLD:
             self.folded.add(p)
-        if action.kind in _AGGRESSIVE:
+            self.acted.add(p)
+        elif kind in _AGGRESSIVE:
             self.acted = {p}
-        elif action.kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL):
+        elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
             self.acted.add(p)
 
     def complete(self) -> bool:
