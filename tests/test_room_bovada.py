@@ -220,6 +220,51 @@ def test_the_crafted_hand_without_markers_parses() -> None:
     assert _codes(hand) == []
 
 
+def test_a_hand_with_markers_is_read_by_its_markers_not_the_betting() -> None:
+    # The same hand with street markers, and one more check printed before the flop
+    # marker after the pre-flop betting was complete: the text puts it pre-flop, and a
+    # hand that prints markers is read by them (the round tracker derives streets only for
+    # hands that print no flop marker); the audit then reports the needless check.
+    text = (
+        NO_MARKERS.replace(
+            "Big Blind : Checks\n",
+            "Big Blind : Checks\nSmall Blind : Checks\n*** FLOP *** [Jc 5s Js]\n",
+        )
+        .replace("Small Blind : Checks\nDealer  [ME] : Checks\nSmall Blind : Checks\n",
+                 "*** TURN *** [Jc 5s Js] [2h]\nSmall Blind : Checks\nDealer  [ME] : Checks\n"
+                 "*** RIVER *** [Jc 5s Js 2h] [3c]\nSmall Blind : Checks\n")
+    )  # fmt: skip
+    hand = parse_hand(text)
+    by_street = [(a.street, a.player, a.kind) for a in hand.actions if a.kind is ActionKind.CHECK]
+    assert by_street == [
+        (Street.PREFLOP, "Big Blind", ActionKind.CHECK),
+        (Street.PREFLOP, "Small Blind", ActionKind.CHECK),  # derived as the flop's before
+        (Street.TURN, "Small Blind", ActionKind.CHECK),
+        (Street.TURN, "Dealer [ME]", ActionKind.CHECK),
+        (Street.RIVER, "Small Blind", ActionKind.CHECK),
+        (Street.RIVER, "Dealer [ME]", ActionKind.CHECK),
+    ]
+    assert "no street markers: streets derived from the betting" not in hand.notes
+    assert [code for code, _severity in _codes(hand)] == ["needless_check"]
+
+
+def test_a_summary_seat_that_only_folds_reads_as_any_other_summary_seat() -> None:
+    # " Folded on the FLOP" exactly is read without the summary regexes; the same seat with
+    # text after the fold goes through them: both give the same summary seat.
+    plain = parse_hand(NO_MARKERS)
+    longer = parse_hand(
+        NO_MARKERS.replace("Seat 2: Big Blind Folded on the FLOP", "Seat 2: Big Blind Folded on the FLOP [Mucked]")
+        .replace("Seat 3: UTG Folded on the FLOP", "Seat 3: UTG Folded on the FLOP x")
+    )  # fmt: skip
+
+    def seat(hand: HandRecord, n: int) -> tuple[object, ...]:
+        s = next(s for s in hand.summary_seats if s.seat == n)
+        return (s.player, s.won, s.folded_street)
+
+    assert seat(plain, 2) == seat(longer, 2) == ("Big Blind", None, Street.FLOP)
+    assert seat(plain, 3) == seat(longer, 3) == ("UTG", None, Street.FLOP)
+
+
 NO_MARKERS = """Bovada Hand #2601499999 TBL#1090318 OMAHA Pot Limit - 2012-04-24 03:00:00
 Seat 1: Small Blind ($100 in chips)
 Seat 2: Big Blind ($100 in chips)
