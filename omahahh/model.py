@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
+from omahahh.quick_init import quick_init
+
 
 class Site(StrEnum):
     POKERSTARS = "pokerstars"
@@ -115,6 +117,7 @@ def variant_code(
     return code + ("-8" if hi_lo else "")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameInfo:
     """What the header says about the game being played."""
@@ -128,6 +131,7 @@ class GameInfo:
     mixed_game: str | None = None  # e.g. "8-Game", "Mixed Omaha"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Seat:
     """A seat line: who sat where with how much."""
@@ -141,6 +145,7 @@ class Seat:
     stack_end_reported: int | None = None  # PHH ``finishing_stacks``: the claimed final stack
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Action:
     """One chip-moving or decision action, in the order printed.
@@ -160,6 +165,7 @@ class Action:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledReturn:
     """``Uncalled bet ($5.75) returned to Player6``."""
@@ -170,6 +176,7 @@ class UncalledReturn:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Collection:
     """``Player0 collected $0.88 from side pot-1``.
@@ -188,6 +195,7 @@ class Collection:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show:
     """Cards a player showed (or mucked face-up); may be a partial hand."""
@@ -199,6 +207,7 @@ class Show:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CashOut:
     """``Hero cashed out the hand for $35.72 | Cash Out Fee $0.36``."""
@@ -209,6 +218,7 @@ class CashOut:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SidePayment:
     """Money that moves between a player and the room outside the pot (GGPoker).
@@ -226,6 +236,7 @@ class SidePayment:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SummarySeat:
     """A SUMMARY seat line: the site's final word on one seat."""
@@ -240,6 +251,7 @@ class SummarySeat:
     line: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandRecord:
     """Everything one hand-history block claims. Built by a site parser."""
@@ -310,6 +322,7 @@ class HandRecord:
         return None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ParseFailure:
     """A hand block that could not be parsed: never dropped, always a row."""
