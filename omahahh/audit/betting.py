@@ -8,7 +8,7 @@ displaced, and a wrong size is not also a wrong stack.
 
 from __future__ import annotations
 
-from functools import partial
+from typing import Any
 
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.house_rules import HouseRules
@@ -125,23 +125,16 @@ def _turn(
 
 def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money) -> Finding | None:
     """Checks, calls, bets and raises against the decision's amounts (R-BET-*, R-AI-3)."""
-    if _size_ok(action, d):
-        return None  # most actions: no finding, nothing to build
-    at = partial(
-        make,
-        hand.hand_key,
-        street=action.street.value,
-        seat=d.seat,
-        player=action.player,
-        action_seq=seq,
-    )
-
     who = action.player
     kind = action.kind
     if kind is ActionKind.CHECK:
         if d.to_call <= 0:
             return None
-        return at(
+        return _at_action(
+            hand,
+            action,
+            d,
+            seq,
             FindingCode.CHECK_FACING_BET,
             f"{who} checks facing {money(d.to_call)} to call",
             expected="fold, call or raise",
@@ -152,7 +145,11 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
     if kind is ActionKind.CALL:
         if action.amount == d.to_call:
             return None
-        return at(
+        return _at_action(
+            hand,
+            action,
+            d,
+            seq,
             FindingCode.WRONG_CALL_AMOUNT,
             f"{who} calls {money(action.amount)}; the amount to call was {money(d.to_call)}",
             expected=money(d.to_call),
@@ -175,7 +172,11 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
             # Consequence, not form (issue 17): the unmatched part comes back, no money moves.
             code, rule = FindingCode.RAISE_NOBODY_CAN_CALL, "R-AI-5"
             why = "no other player could still call"
-        return at(
+        return _at_action(
+            hand,
+            action,
+            d,
+            seq,
             code,
             f"{who} {verb} {money(to)} but {why}",
             rule=rule,
@@ -187,7 +188,11 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
         return None
     lo, hi = d.min_raise_to, d.max_raise_to
     expected = money(lo) if lo == hi else f"{money(lo)} to {money(hi)}"
-    return at(
+    return _at_action(
+        hand,
+        action,
+        d,
+        seq,
         code,
         f"{who} {verb} {money(to)}; allowed: {expected}",
         rule=_size_rule(hand.game.structure, to > hi),
@@ -198,21 +203,25 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
     )
 
 
-def _size_ok(action: Action, d: Decision) -> bool:
-    """Is the action's size plainly right (the checks :func:`_size` makes first)?"""
-    kind = action.kind
-    if kind is ActionKind.CHECK:
-        return d.to_call <= 0
-    if kind is ActionKind.CALL:
-        return action.amount == d.to_call
-    if kind is not ActionKind.BET and kind is not ActionKind.RAISE:
-        return True
-    to = d.street_in + action.amount
-    return (
-        d.min_raise_to is not None
-        and d.max_raise_to is not None
-        and to > d.current_bet
-        and _allowed(d, to)
+def _at_action(
+    hand: HandRecord,
+    action: Action,
+    d: Decision,
+    seq: int,
+    code: FindingCode,
+    why: str,
+    **fields: Any,
+) -> Finding:
+    """A finding about one action, placed at its street, seat, player and position."""
+    return make(
+        hand.hand_key,
+        code,
+        why,
+        street=action.street.value,
+        seat=d.seat,
+        player=action.player,
+        action_seq=seq,
+        **fields,
     )
 
 

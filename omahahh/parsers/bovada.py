@@ -247,6 +247,7 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     hand.derive_streets = not any(line.startswith("*** FLOP ***") for line in lines)
     i = hand.read_seats(lines, 1, lambda line, offset: _seat(hand, line, offset))
     hand.tracker = RoundTracker({s.player: s.stack_start for s in hand.seats})
+    hand.player_at = {s.seat: s.player for s in reversed(hand.seats)}  # the first one wins
     for offset in range(i, len(lines)):
         line = lines[offset]
         if not line:
@@ -323,7 +324,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     actions = hand.actions
     before = len(actions)
     what = what.strip()
-    read = SHAPES.get(what.partition(" ")[0])  # the reader of its shape, by its first word (SHAPES)
+    read = SHAPES.get(what.partition(" ")[0])  # the reader of the line's shape
     if read is None:
         raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
     read(hand, player, what, offset)
@@ -513,8 +514,6 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
         _summary_total_or_board(hand, line, offset)
         return
     seat = int(m["seat"])
-    if not hand.player_at:
-        hand.player_at = {s.seat: s.player for s in reversed(hand.seats)}  # first one wins
     player = hand.player_at.get(seat)
     rest = m["rest"]
     if player is None or not rest.startswith(player.removesuffix(ME)):
