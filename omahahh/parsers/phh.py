@@ -186,6 +186,12 @@ def unit_for(doc: Mapping[str, Any], currency: str) -> int:
                 places = max(places, _decimals(Decimal(words[2].replace(",", ""))))
             except ArithmeticError:
                 continue
+    return unit_of_places(places, currency)
+
+
+def unit_of_places(places: int, currency: str) -> int:
+    """:func:`unit_for` once the most decimal places of any amount are known: 1 for whole
+    amounts, else cents at least for a currency (``unit_of_places(1, "USD") == 100``)."""
     if places == 0:
         return 1
     if currency not in (CHIPS, PLAY):

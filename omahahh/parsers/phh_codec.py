@@ -56,6 +56,11 @@ def _written_fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls) if f.name not in SKIPPED)
 
 
+def written_fields(cls: type) -> tuple[str, ...]:
+    """The fields :func:`written` writes of a record class, in order."""
+    return _written_fields(cls)
+
+
 class InlineTable(str):
     """A record already written as a TOML inline table (what :func:`written` gives)."""
 

@@ -160,7 +160,7 @@ def standard_record(
     small_bet = r.money(doc["small_bet"], "small_bet") if fixed and "small_bet" in doc else None
     big_bet = r.money(doc["big_bet"], "big_bet") if fixed and "big_bet" in doc else None
     small_blind, big_blind = _blind_sizes(blinds)
-    walk = _Walk(names, stacks)
+    walk = Walk(names, stacks)
     walk.post(antes, blinds)
     actions_raw = doc.get("actions", [])
     if not isinstance(actions_raw, list):
@@ -204,7 +204,7 @@ def standard_record(
         max_seats=int(doc["seat_count"]) if "seat_count" in doc else None,
         button_seat=seat_numbers[-1],
         seats=seats,
-        actions=tuple(walk.actions),
+        actions=walk.actions(),
         dealt=tuple(walk.dealt),
         boards=(tuple(walk.board),) if walk.board else (),
         shows=tuple(walk.shows),
@@ -248,34 +248,63 @@ def _time(doc: Mapping[str, Any], context: ParseContext) -> tuple[datetime | Non
     return to_utc(stamp, zone_name), stamp
 
 
-class _Walk:
-    """Turns the standard's action strings into :class:`Action` records, in order."""
+Move = tuple[Street, str, ActionKind, int, int | None, int | None, bool]
+
+
+class Walk:
+    """Turns the standard's action strings into :class:`Action` records, in order.
+
+    :meth:`step` reads one string; the methods it calls (:meth:`fold`,
+    :meth:`check_or_call`, :meth:`bet_or_raise`, :meth:`deal_board`, :meth:`show`)
+    are what the string means, so the PHH export works out what the importer will
+    make of its own actions by calling them directly (:mod:`omahahh.export.phh_fast`).
+    """
 
     def __init__(self, names: list[str], stacks: list[int]):
         self.names = names
         self.left = list(stacks)  # chips behind
         self.live = [0] * len(names)  # chips in on this street
-        self.actions: list[Action] = []
+        self.high = 0  # the most any player has in on this street: max(self.live)
+        # (street, player, kind, amount, to_amount, raise_by, all_in) of each action, as
+        # :class:`Action` has them: the export compares these with a dataset's rows.
+        self.moves: list[Move] = []
         self.dealt: list[tuple[str, tuple[int, ...]]] = []
         self.shows: list[Show] = []
         self.board: list[int] = []
         self.notes: list[str] = []
         self.street = Street.PREFLOP
 
-    def _put(self, i: int, kind: ActionKind, amount: int, **extra: Any) -> None:
+    def _put(
+        self,
+        i: int,
+        kind: ActionKind,
+        amount: int,
+        to_amount: int | None = None,
+        raise_by: int | None = None,
+    ) -> None:
         self.left[i] -= amount
         if kind is not ActionKind.POST_ANTE:
             self.live[i] += amount
+            if amount < 0:  # a cbr below what is in already (a damaged file)
+                self.high = max(self.live)
+            elif self.live[i] > self.high:
+                self.high = self.live[i]
         all_in = self.left[i] <= 0 and amount > 0
-        self.actions.append(
+        self.moves.append((self.street, self.names[i], kind, amount, to_amount, raise_by, all_in))
+
+    def actions(self) -> tuple[Action, ...]:
+        """The moves as :class:`Action` records."""
+        return tuple(
             Action(
-                street=self.street,
-                player=self.names[i],
+                street=street,
+                player=player,
                 kind=kind,
                 amount=amount,
+                to_amount=to_amount,
+                raise_by=raise_by,
                 all_in=all_in,
-                **extra,
             )
+            for street, player, kind, amount, to_amount, raise_by, all_in in self.moves
         )
 
     def post(self, antes: list[int], blinds: list[int]) -> None:
@@ -337,22 +366,11 @@ class _Walk:
         i = self._player(words[0], r, whole)
         verb = words[1] if len(words) > 1 else ""
         if verb == "f" and len(words) == 2:
-            self._put(i, ActionKind.FOLD, 0)
+            self.fold(i)
         elif verb == "cc" and len(words) == 2:
-            to_call = max(self.live) - self.live[i]
-            if to_call <= 0:
-                self._put(i, ActionKind.CHECK, 0)
-            else:
-                self._put(i, ActionKind.CALL, min(to_call, self.left[i]))
+            self.check_or_call(i)
         elif verb == "cbr" and len(words) == 3:
-            to = r.money(words[2], whole)
-            current = max(self.live)
-            if current == 0:
-                self._put(i, ActionKind.BET, to - self.live[i], to_amount=to)
-            else:
-                self._put(
-                    i, ActionKind.RAISE, to - self.live[i], to_amount=to, raise_by=to - current
-                )
+            self.bet_or_raise(i, r.money(words[2], whole))
         elif verb == "sm":
             self._show(i, words[2:], comment or None, r, whole)
         elif verb in ("sd", "pb"):
@@ -360,11 +378,34 @@ class _Walk:
         else:
             raise r.fail("bad_phh", f"unknown action: {whole!r}", whole)
 
+    def fold(self, i: int) -> None:
+        """``p1 f``."""
+        self._put(i, ActionKind.FOLD, 0)
+
+    def check_or_call(self, i: int) -> None:
+        """``p1 cc``: a check with nothing to call, else a call of what is owed (or all)."""
+        to_call = self.high - self.live[i]
+        if to_call <= 0:
+            self._put(i, ActionKind.CHECK, 0)
+        else:
+            self._put(i, ActionKind.CALL, min(to_call, self.left[i]))
+
+    def bet_or_raise(self, i: int, to: int) -> None:
+        """``p1 cbr 300``: a bet or a raise to ``to`` (the street total)."""
+        current = self.high
+        if current == 0:
+            self._put(i, ActionKind.BET, to - self.live[i], to_amount=to)
+        else:
+            self._put(i, ActionKind.RAISE, to - self.live[i], to_amount=to, raise_by=to - current)
+
     def _board(self, text: str, r: _Reader, whole: str) -> None:
         if "?" in text:
             self.notes.append(f"board cards not known: {whole!r}")
             return
-        cards = self._cards(text, r, whole) or ()
+        self.deal_board(self._cards(text, r, whole) or (), whole)
+
+    def deal_board(self, cards: tuple[int, ...], whole: str) -> None:
+        """``d db 7h8h9h``: board cards; the street moves on with them."""
         if len(self.board) + len(cards) > 5:
             self.notes.append(f"more than five board cards (several runouts): {whole!r}")
             return
@@ -373,6 +414,7 @@ class _Walk:
         if street != self.street:
             self.street = street
             self.live = [0] * len(self.names)
+            self.high = 0
 
     def _show(
         self, i: int, rest: list[str], description: str | None, r: _Reader, whole: str
@@ -386,4 +428,8 @@ class _Walk:
             return
         cards = self._cards(rest[0], r, whole)
         if cards is not None:
-            self.shows.append(Show(player=self.names[i], cards=cards, description=description))
+            self.show(i, cards, description)
+
+    def show(self, i: int, cards: tuple[int, ...], description: str | None) -> None:
+        """``p1 sm AsKs... # description``."""
+        self.shows.append(Show(player=self.names[i], cards=cards, description=description))
