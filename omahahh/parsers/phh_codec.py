@@ -160,6 +160,8 @@ def toml_key(key: str) -> str:
 
 def toml_string(text: str) -> str:
     """A TOML basic string: quoted as is unless a character needs an escape (the rare case)."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'  # the usual text, told apart without the regex
     if _ESCAPED.search(text) is None:
         return f'"{text}"'
     return json.dumps(text, ensure_ascii=False)
