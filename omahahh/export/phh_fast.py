@@ -22,13 +22,14 @@ import gc
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from omahahh.cards import cards_str, parse_cards
+from omahahh.cards import _TOKEN_INDEX, cards_str, parse_cards
 from omahahh.errors import HandParseError
 from omahahh.export.phh_record import _EXPORTED_FIELDS, Rendered, _text, _units, render_hand
 from omahahh.export.phh_rows import _CHILD_COLUMNS, _CHILD_ORDER, record_from_rows
@@ -218,7 +219,15 @@ def _column(table: pa.Table, name: str) -> list[Any]:
 
 
 def _cards(values: Sequence[str] | None) -> tuple[int, ...]:
-    return parse_cards(" ".join(values)) if values else ()
+    """``parse_cards(" ".join(values))``, as the record path reads a row's cards; tokens as
+    the tables store them are looked up one by one (anything else goes the long way)."""
+    if not values:
+        return ()
+    try:
+        cards = tuple([_TOKEN_INDEX[t] for t in values])
+    except KeyError:
+        return parse_cards(" ".join(values))
+    return cards if len(set(cards)) == len(cards) else parse_cards(" ".join(values))
 
 
 def _game(h: tuple[Any, ...], games: _Games) -> tuple[GameInfo, str, TomlValue | None]:
@@ -290,24 +299,27 @@ def _render(
         elif kind in _LIVE_POSTS:
             live_posts[i] += a[_A_AMOUNT]
     blinds = [live_posts[1], live_posts[0]] if n == 2 else live_posts
-    doc: dict[str, TomlValue] = {"variant": code}
-    doc["antes"] = _in_units(antes, unit)
-    doc["blinds_or_straddles"] = _in_units(blinds, unit)
+    # The standard part, line by line as toml_lines writes it.
+    out = [
+        f"variant = {toml_string(code)}",
+        f"antes = [{_amounts(antes, unit)}]",
+        f"blinds_or_straddles = [{_amounts(blinds, unit)}]",
+    ]
     fixed = game.structure is Structure.FIXED_LIMIT
     starting = [stacks[name] for name in names]
     # Every amount of the standard part, to tell whether unit_for would read them as whole.
     amounts = [*antes, *blinds, *starting]
+    bet_sizes: dict[str, int]
     if fixed:
         low = small_bet or big_blind or unit
         high = big_bet or 2 * low
-        doc["small_bet"] = _units(low, unit)
-        doc["big_bet"] = _units(high, unit)
+        bet_sizes = {"small_bet": low, "big_bet": high}
         amounts += (low, high)
     else:
-        min_bet = big_blind or max(blinds, default=0) or unit
-        doc["min_bet"] = _units(min_bet, unit)
-        amounts.append(min_bet)
-    doc["starting_stacks"] = _in_units(starting, unit)
+        bet_sizes = {"min_bet": big_blind or max(blinds, default=0) or unit}
+        amounts += bet_sizes.values()
+    out += [f"{name} = {_amounts((x,), unit)}" for name, x in bet_sizes.items()]
+    out.append(f"starting_stacks = [{_amounts(starting, unit)}]")
 
     # The record's cards, shows and the rest of its per-seat claims.
     dealt: list[tuple[str, tuple[int, ...]]] = []
@@ -376,23 +388,31 @@ def _render(
         read_shows.append(
             (name, cards, (description.strip() or None) if description else None, False)
         )
-    doc["actions"] = lines
-    doc["players"] = names
-    doc["seats"] = [seat_of[name] for name in names]
+    if lines:
+        out.append("actions = [")
+        # Quoting is needed only where a show carries a comment: the rest is cards,
+        # labels and digits.
+        out += [f"  {toml_string(v)}," if "#" in v else f'  "{v}",' for v in lines]
+        out.append("]")
+    else:
+        out.append("actions = []")
+    out.append(f"players = [{', '.join(map(toml_string, names))}]")
+    seat_numbers = [seat_of[name] for name in names]
+    out.append(f"seats = [{', '.join(map(toml_value, seat_numbers))}]")
     if max_seats is not None:
-        doc["seat_count"] = max_seats
+        out.append(f"seat_count = {toml_value(max_seats)}")
     if table_name:
-        doc["table"] = table_name
-    doc["hand"] = hand_id
+        out.append(f"table = {toml_string(table_name)}")
+    out.append(f"hand = {toml_string(hand_id)}")
     if currency != CHIPS:
-        doc["currency"] = currency
+        out.append(f"currency = {toml_string(currency)}")
     stamp = ""
     read_back = True  # does the importer read the same instant back?
     if started_at is not None:
         t = started_at
-        doc["year"], doc["month"], doc["day"] = t.year, t.month, t.day
-        doc["time"] = t.time().replace(microsecond=0)
-        doc["time_zone"] = "UTC"
+        clock = f"{t.hour:02d}:{t.minute:02d}:{t.second:02d}"
+        out += (f"year = {t.year}", f"month = {t.month}", f"day = {t.day}", f"time = {clock}")
+        out.append('time_zone = "UTC"')
         stamp = f"{t.year:04d}/{t.month:02d}/{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}"
         # It reads these fields as UTC, to the second (to_utc(stamp, "UTC")).
         read_back = t.microsecond == 0 and t.tzinfo is not None and t.utcoffset() == _ZERO
@@ -401,7 +421,17 @@ def _render(
         exc = HandParseError("not_representable", "fewer than two players dealt in")
         return key, None, f"the PHH standard cannot hold it: {exc}"
     extra: dict[str, TomlValue] = {}  # what follows the standard part
-    if unit != _unit_read(amounts, unit, currency, doc):
+
+    def standard_amounts() -> dict[str, TomlValue]:
+        """What unit_for reads of the standard part."""
+        doc: dict[str, TomlValue] = {k: _units(v, unit) for k, v in bet_sizes.items()}
+        doc["antes"] = _in_units(antes, unit)
+        doc["blinds_or_straddles"] = _in_units(blinds, unit)
+        doc["starting_stacks"] = _in_units(starting, unit)
+        doc["actions"] = lines
+        return doc
+
+    if unit != _unit_read(amounts, unit, currency, standard_amounts):
         extra[PREFIX + "unit"] = unit
 
     # Each field: the record's value against what the importer reads from the above.
@@ -452,7 +482,7 @@ def _render(
         differs("ante", ante)
     if table_name != (table_name or ""):
         differs("table_name", table_name)
-    if button_seat != doc["seats"][-1]:
+    if button_seat != seat_numbers[-1]:
         differs("button_seat", button_seat)
     # The importer lists seats in seat order, each with defaults past its stack.
     read_seats = sorted(((seat_of[x], x, stacks[x], False, False, None) for x in names), key=_first)
@@ -496,7 +526,6 @@ def _render(
         differs("notes", tuple(notes or ()))
     if nulls:
         extra[NONE_KEY] = nulls
-    out = _standard_lines(doc)
     for name, value in extra.items():
         if type(value) is list and value and all(type(v) is InlineTable for v in value):
             # A list of records (all alike): one per line, as toml_lines writes it.
@@ -510,26 +539,6 @@ def _render(
         else:
             out += toml_lines({name: value})
     return key, "\n".join(out) + "\n", ""
-
-
-def _standard_lines(doc: dict[str, TomlValue]) -> list[str]:
-    """``toml_lines(doc)`` for the standard part this module builds, knowing its types:
-    lists of amounts, of names, of action strings (which need quoting only when a show
-    carries a comment: the rest is cards, labels and digits)."""
-    out = []
-    for key, value in doc.items():
-        if type(value) is not list:
-            out.append(f"{key} = {toml_value(value)}")
-        elif key == "actions" and value:
-            out.append("actions = [")
-            out += [f"  {toml_string(v)}," if "#" in v else f'  "{v}",' for v in value]
-            out.append("]")
-        elif key == "players":
-            out.append(f"players = [{', '.join(map(toml_string, value))}]")
-        else:
-            text = ", ".join([str(v) if type(v) is int else toml_value(v) for v in value])
-            out.append(f"{key} = [{text}]")
-    return out
 
 
 def _first(row: tuple[Any, ...]) -> Any:
@@ -680,15 +689,18 @@ for _cls, _keys in (
         raise RuntimeError(f"phh_fast.py writes {_cls.__name__} with other fields than the model")
 
 
-def _unit_read(amounts: list[int], unit: int, currency: str, doc: dict[str, TomlValue]) -> int:
-    """``unit_for(doc, currency)``: the unit the importer will take the amounts in, from the
-    amounts in minor units where ``unit`` is a power of ten (an amount's decimal places
-    are then the unit's zeros less the amount's trailing zeros)."""
+def _unit_read(
+    amounts: list[int], unit: int, currency: str, doc: Callable[[], dict[str, TomlValue]]
+) -> int:
+    """``unit_for(doc(), currency)``: the unit the importer will take the amounts in, from
+    the amounts in minor units where ``unit`` is a power of ten (an amount's decimal places
+    are then the unit's zeros less the amount's trailing zeros); ``doc`` makes the standard
+    part's amounts for unit_for itself where it is not."""
     if unit == 1 or all(x % unit == 0 for x in amounts):
         return 1
     zeros = len(str(unit)) - 1
     if unit != 10**zeros:
-        return unit_for(doc, currency)
+        return unit_for(doc(), currency)
     places = 0
     for x in amounts:
         if x % unit:
@@ -705,3 +717,17 @@ def _in_units(amounts: list[int], unit: int) -> list[int | Decimal]:
     if unit == 1:
         return list(amounts)
     return [x // unit if x % unit == 0 else _units(x, unit) for x in amounts]
+
+
+def _amounts(amounts: Sequence[int], unit: int) -> str:
+    """The TOML text of ``[_units(x, unit) for x in amounts]``, less its brackets."""
+    if unit == 1:
+        return ", ".join(map(str, amounts))
+    return ", ".join([str(x // unit) if x % unit == 0 else _fraction(x, unit) for x in amounts])
+
+
+@lru_cache(maxsize=1 << 16)
+def _fraction(amount: int, unit: int) -> str:
+    """``toml_value(_units(amount, unit))`` for an amount that is not whole: the same few
+    (blinds, bet sizes) come back hand after hand."""
+    return toml_value(_units(amount, unit))
