@@ -23,8 +23,8 @@ import pytest
 from omahahh.dataset.fragments import FragmentBuilder
 from omahahh.dataset.ingest import ingest
 from omahahh.export import phh_fast
-from omahahh.export.phh_record import _text, _units, render_hand
 from omahahh.export.phh_fast import render_rows
+from omahahh.export.phh_record import _text, _units, render_hand
 from omahahh.export.phh_rows import BatchSource, batches, hand_keys, records_from_tables
 from omahahh.model import (
     CashOut,
