@@ -23,7 +23,9 @@ import pytest
 from omahahh.dataset.fragments import FragmentBuilder
 from omahahh.dataset.ingest import ingest
 from omahahh.export import phh_fast
+from omahahh.export.batch_rows import column
 from omahahh.export.phh_fast import render_rows
+from omahahh.export.phh_inline import unit_read
 from omahahh.export.phh_record import _text, _units, render_hand
 from omahahh.export.phh_rows import BatchSource, batches, hand_keys, records_from_tables
 from omahahh.model import (
@@ -228,7 +230,7 @@ def test_unit_read_from_minor_units_agrees_with_unit_for(seed: int) -> None:
         }
         every = [*amounts, 7, *raises]
         standard = doc.copy
-        assert phh_fast._unit_read(every, unit, currency, standard) == unit_for(doc, currency)
+        assert unit_read(every, unit, currency, standard) == unit_for(doc, currency)
 
 
 def test_reading_a_timestamp_column_gives_the_same_instants_as_pyarrow() -> None:
@@ -238,7 +240,7 @@ def test_reading_a_timestamp_column_gives_the_same_instants_as_pyarrow() -> None
         datetime(1969, 12, 31, tzinfo=UTC),
     ]
     table = pa.table({"t": pa.array(values, pa.timestamp("us", tz="UTC"))})
-    assert phh_fast._column(table, "t") == table.column("t").to_pylist() == values
+    assert column(table, "t") == table.column("t").to_pylist() == values
 
 
 def test_a_hand_key_twice_in_a_batch_gets_the_rows_of_both_as_on_the_record_path() -> None:
