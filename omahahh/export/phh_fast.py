@@ -15,15 +15,15 @@ the standard's variant code cannot name back, and a card string the importer wou
 refuse (a card twice), where the record path says why the hand is skipped.
 ``tests/test_phh_fast.py`` holds the two paths equal on every hand of the corpus.
 
-The rows come from :mod:`omahahh.export.batch_rows`; record values are written as
-TOML by :mod:`omahahh.export.phh_inline`.
+The rows come from :mod:`omahahh.export.batch_rows`; the overrides are chosen by
+:mod:`omahahh.export.phh_overrides`; record values are written as TOML by
+:mod:`omahahh.export.phh_inline`.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pyarrow as pa
@@ -34,7 +34,6 @@ from omahahh.errors import HandParseError
 from omahahh.export.batch_rows import (
     A_AMOUNT,
     A_KIND,
-    A_LINE,
     A_PLAYER,
     A_STREET,
     A_TO,
@@ -43,8 +42,6 @@ from omahahh.export.batch_rows import (
     HAND_COLUMNS,
     P_BOUNTY,
     P_CARDS,
-    P_CASHOUT,
-    P_CASHOUT_FEE,
     P_DEALT_IN,
     P_DESCRIPTION,
     P_KNOWN,
@@ -54,43 +51,39 @@ from omahahh.export.batch_rows import (
     P_SHOWED,
     P_SITTING_OUT,
     P_STACK,
-    P_SUMMARY_WON,
-    P_UNCALLED,
     PLAYER_COLUMNS,
     column,
     grouped,
     row_cards,
 )
 from omahahh.export.phh_inline import (
-    UNCALLED_KEYS,
-    action_text,
     amounts_text,
-    collection_text,
     in_units,
-    inline_text,
-    summary_seat_text,
     unit_read,
 )
-from omahahh.export.phh_record import _EXPORTED_FIELDS, Rendered, _text, _units, render_hand
+from omahahh.export.phh_overrides import (
+    Overrides,
+    Read,
+    SeatRow,
+    Shown,
+    override_lines,
+)
+from omahahh.export.phh_overrides import overrides as overrides_of
+from omahahh.export.phh_record import Rendered, _text, _units, render_hand
 from omahahh.export.phh_rows import record_from_rows
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
-    CashOut,
     GameInfo,
     GameType,
-    Seat,
-    Show,
     Site,
     Street,
     Structure,
 )
 from omahahh.money import CHIPS
-from omahahh.parsers.phh import NONE_KEY, PREFIX
+from omahahh.parsers.phh import PREFIX
 from omahahh.parsers.phh_codec import (
-    InlineTable,
     TomlValue,
-    toml_lines,
     toml_string,
     toml_value,
     written,
@@ -118,20 +111,6 @@ _DEALS = ((1, 0, 3), (2, 3, 4), (3, 4, 5))
 _CARD_TEXT = [cards_str((c,)) for c in range(52)]
 _LABELS = [f"p{i + 1}" for i in range(100)]  # a player's label by position
 _STREET_ORDER = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
-
-# Every field the record path compares, in its order: a field added to the model
-# must be taught to this module too (the import fails until it is).
-_FIELDS = (
-    "site", "hand_id", "started_at", "started_at_text", "game", "game_type", "fast_fold",
-    "home_game", "tournament_id", "tournament_level", "buy_in", "currency", "stakes",
-    "small_blind", "big_blind", "small_bet", "big_bet", "ante", "table_name", "max_seats",
-    "button_seat", "seats", "actions", "dealt", "boards", "uncalled", "collections", "shows",
-    "cashouts", "side_payments", "summary_seats", "cancelled", "betting_capped",
-    "total_pot_reported", "main_pot_reported", "side_pots_reported", "rake_reported",
-    "jackpot_reported", "other_fees_reported", "cash_drop_reported", "run_count", "notes",
-)  # fmt: skip
-if _FIELDS != _EXPORTED_FIELDS:
-    raise RuntimeError("phh_fast.py does not write the fields the record path compares")
 
 
 class _SlowPath(Exception):
@@ -222,45 +201,20 @@ def _render(
     collections: list[tuple[Any, ...]],
     games: _Games,
 ) -> Rendered:
-    (key, site, hand_id, started_at, started_at_local, _variant, _structure, hole, _hi_lo,
-     _label, _mixed, game_type, fast_fold, home_game, tournament_id, tournament_level,
-     buy_in, currency, unit, stakes, small_blind, big_blind, small_bet, big_bet, ante,
-     table_name, max_seats, button_seat, board_rows, cancelled, capped, total_pot, main_pot,
-     side_pots, rake, jackpot, other_fees, cash_drop, run_count, _path, _line, _hash,
-     notes) = h  # fmt: skip
+    (key, _site, hand_id, started_at, _started_at_local, _variant, _structure, hole,
+     _hi_lo, _label, _mixed, _game_type, _fast_fold, _home_game, _tournament_id,
+     _tournament_level, _buy_in, currency, unit, _stakes_text, _small_blind, big_blind,
+     small_bet, big_bet, _ante, table_name, max_seats, button_seat, board_rows, _cancelled,
+     _capped, _total_pot, _main_pot, _side_pots, _rake, _jackpot, _other_fees, _cash_drop,
+     _run_count, _path, _line, _hash, _notes) = h  # fmt: skip
     game, code, game_written = _game(h, games)
 
-    # The record's seats, as record_from_rows rebuilds them.
-    acted = {a[A_PLAYER] for a in actions}
-    player_at: dict[int, str] = {}
-    stacks: dict[str, int] = {}
-    seat_of: dict[str, int] = {}
-    seats: list[tuple[int, str, int, bool, bool, int | None]] = []
-    for p in players:
-        name = p[P_PLAYER]
-        sitting_out = p[P_SITTING_OUT]
-        out_of_hand = not p[P_DEALT_IN] and not sitting_out and name not in acted
-        if (not sitting_out and not out_of_hand) or name in acted:
-            player_at[p[P_SEAT]] = name
-        seats.append((p[P_SEAT], name, p[P_STACK], sitting_out, out_of_hand, p[P_BOUNTY]))
-        stacks[name] = p[P_STACK]
-        seat_of[name] = p[P_SEAT]
+    seats, player_at, stacks, seat_of = _seating(players, actions)
     names = [player_at[s] for s in clockwise_from_button(player_at, button_seat)]
     n = len(names)
     index = {name: i for i, name in enumerate(names)}
 
-    antes = [0] * n
-    live_posts = [0] * n
-    for a in actions:
-        i = index.get(a[A_PLAYER])
-        if i is None:
-            continue
-        kind = a[A_KIND]
-        if kind == _ANTE:
-            antes[i] += a[A_AMOUNT]
-        elif kind in _LIVE_POSTS:
-            live_posts[i] += a[A_AMOUNT]
-    blinds = [live_posts[1], live_posts[0]] if n == 2 else live_posts
+    antes, blinds = _posts(actions, index, n)
     # The standard part, line by line as toml_lines writes it.
     out = [
         f"variant = {toml_string(code)}",
@@ -283,73 +237,17 @@ def _render(
     out += [f"{name} = {amounts_text((x,), unit)}" for name, x in bet_sizes.items()]
     out.append(f"starting_stacks = [{amounts_text(starting, unit)}]")
 
-    # The record's cards, shows and the rest of its per-seat claims.
-    dealt: list[tuple[str, tuple[int, ...]]] = []
-    shows: list[tuple[str, tuple[int, ...], str | None, bool]] = []
-    for p in players:
-        cards = row_cards(p[P_CARDS])
-        if not cards:
-            if p[P_SHOWED]:
-                shows.append((p[P_PLAYER], cards, p[P_DESCRIPTION], False))
-            continue
-        name = p[P_PLAYER]
-        from_deal = p[P_KNOWN] or not (p[P_SHOWED] or p[P_MUCKED])
-        if from_deal:
-            dealt.append((name, cards))
-        if p[P_SHOWED]:
-            shows.append((name, cards, p[P_DESCRIPTION], False))
-        elif not from_deal:
-            shows.append((name, cards, None, True))
+    dealt, shows = _cards_and_shows(players)
     dealt_of = dict(dealt)  # as the record path reads them: a name's last cards
 
     # The standard's actions, and the importer's walk through the same moves.
+    boards = tuple(row_cards(b) for b in board_rows or [])
     walk = Walk(names, starting)
     walk.post(antes, blinds)
-    lines: list[str] = []
-    unknown = "??" * hole
-    read_dealt: list[tuple[str, tuple[int, ...]]] = []
-    for i, name in enumerate(names):
-        hole_cards = dealt_of.get(name)
-        if hole_cards:
-            lines.append(f"d dh p{i + 1} {_card_text(hole_cards)}")
-            read_dealt.append((name, hole_cards))
-        else:
-            lines.append(f"d dh p{i + 1} {unknown}")
-    boards = tuple(row_cards(b) for b in board_rows or [])
-    board = boards[0] if boards else ()
-    dealt_to = 0
-    labels = _LABELS if n <= len(_LABELS) else [f"p{i + 1}" for i in range(n)]
-    for a in actions:
-        actor = index.get(a[A_PLAYER])
-        kind = a[A_KIND]
-        if actor is None or kind in _POSTS:
-            continue
-        street = _STREET_ORDER[a[A_STREET]]
-        if street > dealt_to:
-            dealt_to = _deal(board, dealt_to, street, lines, walk)
-        if kind == _FOLD:
-            lines.append(labels[actor] + " f")
-            walk.fold(actor)
-        elif kind in _CHECK_OR_CALL:
-            lines.append(labels[actor] + " cc")
-            walk.check_or_call(actor)
-        elif (to := a[A_TO]) is not None:
-            lines.append(f"{labels[actor]} cbr {to if unit == 1 else _text(to, unit)}")
-            amounts.append(to)
-            walk.bet_or_raise(actor, to)
-    _deal(board, dealt_to, 3, lines, walk)
-    shown: set[int] = set()
-    read_shows: list[tuple[str, tuple[int, ...], str | None, bool]] = []
-    for name, cards, description, mucked in shows:
-        shower = index.get(name)
-        if shower is None or shower in shown or mucked or not cards:
-            continue
-        shown.add(shower)
-        comment = f" # {description}" if description else ""
-        lines.append(f"p{shower + 1} sm {_card_text(cards)}{comment}")
-        read_shows.append(
-            (name, cards, (description.strip() or None) if description else None, False)
-        )
+    lines, bets, read_dealt, read_shows = _standard_actions(
+        names, index, dealt_of, shows, boards[0] if boards else (), actions, unit, hole, walk
+    )
+    amounts += bets
     if lines:
         out.append("actions = [")
         # Quoting is needed only where a show carries a comment: the rest is cards,
@@ -368,21 +266,12 @@ def _render(
     out.append(f"hand = {toml_string(hand_id)}")
     if currency != CHIPS:
         out.append(f"currency = {toml_string(currency)}")
-    stamp = ""
-    read_back = True  # does the importer read the same instant back?
-    if started_at is not None:
-        t = started_at
-        clock = f"{t.hour:02d}:{t.minute:02d}:{t.second:02d}"
-        out += (f"year = {t.year}", f"month = {t.month}", f"day = {t.day}", f"time = {clock}")
-        out.append('time_zone = "UTC"')
-        stamp = f"{t.year:04d}/{t.month:02d}/{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}"
-        # It reads these fields as UTC, to the second (to_utc(stamp, "UTC")).
-        read_back = t.microsecond == 0 and t.tzinfo is not None and t.utcoffset() == _ZERO
+    stamp, read_back = _time_lines(started_at, out)
 
     if n < 2:
         exc = HandParseError("not_representable", "fewer than two players dealt in")
         return key, None, f"the PHH standard cannot hold it: {exc}"
-    extra: dict[str, TomlValue] = {}  # what follows the standard part
+    overrides = Overrides()  # what follows the standard part
 
     def standard_amounts() -> dict[str, TomlValue]:
         """What unit_for reads of the standard part."""
@@ -394,113 +283,174 @@ def _render(
         return doc
 
     if unit != unit_read(amounts, unit, currency, standard_amounts):
-        extra[PREFIX + "unit"] = unit
-
-    # Each field: the record's value against what the importer reads from the above.
-    nulls: list[str] = []
-
-    def differs(name: str, want: object) -> None:
-        if want is None:
-            nulls.append(name)
-        elif type(want) in _PLAIN:
-            extra[PREFIX + name] = want  # written() gives it back as it is
-        else:
-            extra[PREFIX + name] = written(want, name)
-
-    if site != _PHH:
-        extra[PREFIX + "site"] = site  # written(Site(site)): the enum's value
-    if not read_back:
-        differs("started_at", started_at)
-    if (started_at_local or "") != stamp:
-        differs("started_at_text", started_at_local or "")
-    if game_written is not None:
-        extra[PREFIX + "game"] = game_written
-    if game_type != _CASH:
-        extra[PREFIX + "game_type"] = game_type  # written(GameType(game_type))
-    if fast_fold is not False:
-        differs("fast_fold", fast_fold)
-    for name, value in (
-        ("home_game", home_game),
-        ("tournament_id", tournament_id),
-        ("tournament_level", tournament_level),
-        ("buy_in", buy_in),
-    ):
-        if value is not None:
-            differs(name, value)
+        overrides.extra[PREFIX + "unit"] = unit
     read_small = blinds[0] if blinds[0] > 0 else None
     read_big = blinds[1] if blinds[1] > 0 else None
-    read_low, read_high = (low, high) if fixed else (read_small, read_big)
-    if stakes != _stakes(read_low, read_high, unit, currency):
-        differs("stakes", stakes)
-    if small_blind != read_small:
-        differs("small_blind", small_blind)
-    if big_blind != read_big:
-        differs("big_blind", big_blind)
-    if small_bet != (low if fixed else None):
-        differs("small_bet", small_bet)
-    if big_bet != (high if fixed else None):
-        differs("big_bet", big_bet)
-    if ante != next((x for x in antes if x > 0), None):
-        differs("ante", ante)
-    if table_name != (table_name or ""):
-        differs("table_name", table_name)
-    if button_seat != seat_numbers[-1]:
-        differs("button_seat", button_seat)
-    # The importer lists seats in seat order, each with defaults past its stack.
-    read_seats = sorted(((seat_of[x], x, stacks[x], False, False, None) for x in names), key=_first)
-    if seats != read_seats:
-        differs("seats", tuple(_seat(*s) for s in seats))
-    if [a[:A_LINE] for a in actions] != walk.moves:
-        differs("actions", [action_text(*a) for a in actions])
-    if dealt != read_dealt:
-        differs("dealt", tuple(dealt))
-    if boards != ((tuple(walk.board),) if walk.board else ()):
-        differs("boards", boards)
-    _reported(players, actions, differs)
-    if collections:
-        differs("collections", [collection_text(*c) for c in collections])
-    if read_shows != shows:
-        differs("shows", tuple(_show(*s) for s in shows))
-    _cashouts_and_summary(players, differs)
-    if cancelled is not False:
-        differs("cancelled", cancelled)
-    if capped:
-        differs("betting_capped", tuple(_STREET[s] for s in capped))
-    for name, value in (
-        ("total_pot_reported", total_pot),
-        ("main_pot_reported", main_pot),
-    ):
-        if value is not None:
-            differs(name, value)
-    if side_pots:
-        differs("side_pots_reported", tuple(side_pots))
-    for name, value in (
-        ("rake_reported", rake),
-        ("jackpot_reported", jackpot),
-        ("other_fees_reported", other_fees),
-        ("cash_drop_reported", cash_drop),
-    ):
-        if value is not None:
-            differs(name, value)
-    if run_count != 1:
-        differs("run_count", run_count)
-    if tuple(notes or ()) != tuple(walk.notes):
-        differs("notes", tuple(notes or ()))
-    if nulls:
-        extra[NONE_KEY] = nulls
-    for name, value in extra.items():
-        if type(value) is list and value and all(type(v) is InlineTable for v in value):
-            # A list of records (all alike): one per line, as toml_lines writes it.
-            out.append(f"{name} = [")
-            out += [f"  {v}," for v in value]
-            out.append("]")
-        elif type(value) is str:
-            out.append(f"{name} = {toml_string(value)}")
-        elif type(value) is int:
-            out.append(f"{name} = {value}")
-        else:
-            out += toml_lines({name: value})
+
+    read = Read(
+        stamp=stamp,
+        started_back=read_back,
+        stakes=_stakes(low, high, unit, currency)
+        if fixed
+        else _stakes(read_small, read_big, unit, currency),
+        small_blind=read_small,
+        big_blind=read_big,
+        small_bet=low if fixed else None,
+        big_bet=high if fixed else None,
+        ante=next((x for x in antes if x > 0), None),
+        button_seat=seat_numbers[-1],
+        # The importer lists seats in seat order, each with defaults past its stack.
+        seats=sorted(((seat_of[x], x, stacks[x], False, False, None) for x in names), key=_first),
+        dealt=read_dealt,
+        shows=read_shows,
+    )
+    overrides_of(h, game_written, read, walk, seats, dealt, shows, boards, players, actions,
+               collections, overrides)  # fmt: skip
+    out += override_lines(overrides.finish())
     return key, "\n".join(out) + "\n", ""
+
+
+def _time_lines(started_at: datetime | None, out: list[str]) -> tuple[str, bool]:
+    """The date and time lines (in UTC) onto ``out``; the stamp the importer reads from
+    them, and whether it reads ``started_at`` back (to the second, as UTC)."""
+    if started_at is None:
+        return "", True
+    t = started_at
+    clock = f"{t.hour:02d}:{t.minute:02d}:{t.second:02d}"
+    out += (f"year = {t.year}", f"month = {t.month}", f"day = {t.day}", f"time = {clock}")
+    out.append('time_zone = "UTC"')
+    stamp = f"{t.year:04d}/{t.month:02d}/{t.day:02d} {clock}"
+    # to_utc(stamp, "UTC"): the same instant only for a UTC time of whole seconds.
+    return stamp, t.microsecond == 0 and t.tzinfo is not None and t.utcoffset() == _ZERO
+
+
+def _seating(
+    players: list[tuple[Any, ...]], actions: list[tuple[Any, ...]]
+) -> tuple[list[SeatRow], dict[int, str], dict[str, int], dict[str, int]]:
+    """The record's seats as record_from_rows rebuilds them (out of hand: not dealt in,
+    not sitting out, no action), and who was dealt in by seat, stacks and seats by name
+    (a later seat of the same name wins, as in the record path's dicts)."""
+    acted = {a[A_PLAYER] for a in actions}
+    player_at: dict[int, str] = {}
+    stacks: dict[str, int] = {}
+    seat_of: dict[str, int] = {}
+    seats: list[SeatRow] = []
+    for p in players:
+        name = p[P_PLAYER]
+        sitting_out = p[P_SITTING_OUT]
+        out_of_hand = not p[P_DEALT_IN] and not sitting_out and name not in acted
+        if (not sitting_out and not out_of_hand) or name in acted:
+            player_at[p[P_SEAT]] = name
+        seats.append((p[P_SEAT], name, p[P_STACK], sitting_out, out_of_hand, p[P_BOUNTY]))
+        stacks[name] = p[P_STACK]
+        seat_of[name] = p[P_SEAT]
+    return seats, player_at, stacks, seat_of
+
+
+def _posts(
+    actions: list[tuple[Any, ...]], index: dict[str, int], n: int
+) -> tuple[list[int], list[int]]:
+    """The standard's ``antes`` and ``blinds_or_straddles`` by position: what each player
+    dealt in posted (heads-up the button, p2, posts the small blind, listed first)."""
+    antes = [0] * n
+    live_posts = [0] * n
+    for a in actions:
+        i = index.get(a[A_PLAYER])
+        if i is None:
+            continue
+        kind = a[A_KIND]
+        if kind == _ANTE:
+            antes[i] += a[A_AMOUNT]
+        elif kind in _LIVE_POSTS:
+            live_posts[i] += a[A_AMOUNT]
+    return antes, [live_posts[1], live_posts[0]] if n == 2 else live_posts
+
+
+def _cards_and_shows(
+    players: list[tuple[Any, ...]],
+) -> tuple[list[tuple[str, tuple[int, ...]]], list[Shown]]:
+    """The record's dealt cards and shows, as record_from_rows rebuilds them from the seats:
+    cards known only from a show stay a show."""
+    dealt: list[tuple[str, tuple[int, ...]]] = []
+    shows: list[Shown] = []
+    for p in players:
+        cards = row_cards(p[P_CARDS])
+        if not cards:
+            if p[P_SHOWED]:
+                shows.append((p[P_PLAYER], cards, p[P_DESCRIPTION], False))
+            continue
+        name = p[P_PLAYER]
+        from_deal = p[P_KNOWN] or not (p[P_SHOWED] or p[P_MUCKED])
+        if from_deal:
+            dealt.append((name, cards))
+        if p[P_SHOWED]:
+            shows.append((name, cards, p[P_DESCRIPTION], False))
+        elif not from_deal:
+            shows.append((name, cards, None, True))
+    return dealt, shows
+
+
+def _standard_actions(
+    names: list[str],
+    index: dict[str, int],
+    dealt_of: dict[str, tuple[int, ...]],
+    shows: list[Shown],
+    board: tuple[int, ...],
+    actions: list[tuple[Any, ...]],
+    unit: int,
+    hole: int,
+    walk: Walk,
+) -> tuple[list[str], list[int], list[tuple[str, tuple[int, ...]]], list[Shown]]:
+    """The standard's action strings for a hand (as phh_record writes them: hole cards,
+    then each street's board before its first action, the bets, then the shows), each
+    also played into ``walk``, the importer's; the ``cbr`` amounts; what the importer
+    reads back of the dealt cards and the shows."""
+    lines: list[str] = []
+    bets: list[int] = []
+    unknown = "??" * hole
+    read_dealt: list[tuple[str, tuple[int, ...]]] = []
+    for i, name in enumerate(names):
+        hole_cards = dealt_of.get(name)
+        if hole_cards:
+            lines.append(f"d dh p{i + 1} {_card_text(hole_cards)}")
+            read_dealt.append((name, hole_cards))
+        else:
+            lines.append(f"d dh p{i + 1} {unknown}")
+    dealt_to = 0
+    labels = _LABELS if len(names) <= len(_LABELS) else [f"p{i + 1}" for i in range(len(names))]
+    for a in actions:
+        actor = index.get(a[A_PLAYER])
+        kind = a[A_KIND]
+        if actor is None or kind in _POSTS:
+            continue
+        street = _STREET_ORDER[a[A_STREET]]
+        if street > dealt_to:
+            dealt_to = _deal(board, dealt_to, street, lines, walk)
+        if kind == _FOLD:
+            lines.append(labels[actor] + " f")
+            walk.fold(actor)
+        elif kind in _CHECK_OR_CALL:
+            lines.append(labels[actor] + " cc")
+            walk.check_or_call(actor)
+        elif (to := a[A_TO]) is not None:
+            lines.append(f"{labels[actor]} cbr {to if unit == 1 else _text(to, unit)}")
+            bets.append(to)
+            walk.bet_or_raise(actor, to)
+    _deal(board, dealt_to, 3, lines, walk)
+    shown: set[int] = set()
+    read_shows: list[Shown] = []
+    for name, cards, description, mucked in shows:
+        shower = index.get(name)
+        if shower is None or shower in shown or mucked or not cards:
+            continue
+        shown.add(shower)
+        comment = f" # {description}" if description else ""
+        lines.append(f"p{shower + 1} sm {_card_text(cards)}{comment}")
+        # The importer reads the comment after the first "#", stripped.
+        read_shows.append(
+            (name, cards, (description.strip() or None) if description else None, False)
+        )
+    return lines, bets, read_dealt, read_shows
 
 
 def _first(row: tuple[Any, ...]) -> Any:
@@ -526,62 +476,3 @@ def _deal(board: tuple[int, ...], dealt_to: int, street: int, lines: list[str], 
             walk.deal_board(cards, text)
             dealt_to = to
     return dealt_to
-
-
-def _seat(
-    seat: int, player: str, stack: int, sitting_out: bool, out_of_hand: bool, bounty: int | None
-) -> Seat:
-    return Seat(
-        seat=seat,
-        player=player,
-        stack_start=stack,
-        sitting_out=sitting_out,
-        out_of_hand=out_of_hand,
-        bounty=bounty,
-    )
-
-
-def _show(player: str, cards: tuple[int, ...], description: str | None, mucked: bool) -> Show:
-    return Show(player=player, cards=cards, description=description, mucked=mucked)
-
-
-Differs = Callable[[str, object], None]
-
-
-def _reported(
-    players: list[tuple[Any, ...]], actions: list[tuple[Any, ...]], differs: Differs
-) -> None:
-    """``uncalled``: each player's returned bet, on the street of its last action."""
-    returned = [p for p in players if p[P_UNCALLED]]
-    if not returned:
-        return
-    last_street: dict[str, str] = {}
-    for a in actions:
-        last_street[a[A_PLAYER]] = a[A_STREET]
-    differs(
-        "uncalled",
-        [
-            inline_text(
-                UNCALLED_KEYS,
-                (p[P_PLAYER], p[P_UNCALLED], last_street.get(p[P_PLAYER], "preflop")),
-            )
-            for p in returned
-        ],
-    )
-
-
-def _cashouts_and_summary(players: list[tuple[Any, ...]], differs: Differs) -> None:
-    cashouts = tuple(
-        CashOut(player=p[P_PLAYER], amount=p[P_CASHOUT], fee=p[P_CASHOUT_FEE] or 0)
-        for p in players
-        if p[P_CASHOUT] is not None
-    )
-    if cashouts:
-        differs("cashouts", cashouts)
-    summary = [
-        summary_seat_text(p[P_SEAT], p[P_PLAYER], p[P_SUMMARY_WON], p[P_MUCKED])
-        for p in players
-        if p[P_SUMMARY_WON] is not None or p[P_MUCKED]
-    ]
-    if summary:
-        differs("summary_seats", summary)
