@@ -22,7 +22,6 @@ The rows come from :mod:`omahahh.export.batch_rows`; the overrides are chosen by
 
 from __future__ import annotations
 
-import gc
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,6 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from omahahh.cards import cards_str
+from omahahh.collector import collector_paused
 from omahahh.errors import HandParseError
 from omahahh.export.batch_rows import (
     A_AMOUNT,
@@ -75,9 +75,6 @@ from omahahh.model import (
     POST_KINDS,
     ActionKind,
     GameInfo,
-    GameType,
-    Site,
-    Street,
     Structure,
 )
 from omahahh.money import CHIPS
@@ -91,13 +88,7 @@ from omahahh.parsers.phh_codec import (
 from omahahh.parsers.phh_standard import Walk, _stakes, game_of, variant_of
 from omahahh.rules.seating import clockwise_from_button
 
-_STREET = {s.value: s for s in Street}
-_KIND = {k.value: k for k in ActionKind}
-_SITE = {s.value: s for s in Site}
-_PHH = Site.PHH.value
 _ZERO = timedelta(0)
-_PLAIN = frozenset({str, int, bool, list})  # what written() gives back as it is
-_CASH = GameType.CASH.value
 _POSTS = frozenset(k.value for k in POST_KINDS)
 _ANTE = ActionKind.POST_ANTE.value
 _LIVE_POSTS = frozenset(
@@ -135,15 +126,8 @@ def render_rows(
     collection_rows = grouped(collections, "collections", COLLECTION_COLUMNS, keys)
     games: _Games = {}
     out: list[Rendered] = []
-    # Tens of thousands of short-lived tuples and no reference cycles: the collector's
-    # passes over them cost a tenth of the time and free nothing.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():  # tens of thousands of short-lived tuples, no cycles
         _render_all(hands, ordinal, player_rows, action_rows, collection_rows, games, out)
-    finally:
-        if collecting:
-            gc.enable()
     return out
 
 

@@ -102,6 +102,11 @@ class Overrides:
         else:
             self.extra[PREFIX + name] = written(want, name)
 
+    def unless_null(self, name: str, value: object) -> None:
+        """A field the importer reads as null: an override whenever the record has a value."""
+        if value is not None:
+            self.differs(name, value)
+
     def finish(self) -> dict[str, TomlValue]:
         if self.nulls:
             self.extra[NONE_KEY] = self.nulls
@@ -143,14 +148,12 @@ def overrides(
         out.extra[PREFIX + "game_type"] = game_type  # written(GameType(game_type))
     if fast_fold is not False:
         differs("fast_fold", fast_fold)
-    for name, value in (
-        ("home_game", home_game),
-        ("tournament_id", tournament_id),
-        ("tournament_level", tournament_level),
-        ("buy_in", buy_in),
-    ):
-        if value is not None:
-            differs(name, value)
+    # The importer reads none of these: any value the record holds is an override.
+    given = out.unless_null
+    given("home_game", home_game)
+    given("tournament_id", tournament_id)
+    given("tournament_level", tournament_level)
+    given("buy_in", buy_in)
     if stakes != read.stakes:
         differs("stakes", stakes)
     if small_blind != read.small_blind:
@@ -185,22 +188,14 @@ def overrides(
         differs("cancelled", cancelled)
     if capped:
         differs("betting_capped", tuple(_STREET[s] for s in capped))
-    for name, value in (
-        ("total_pot_reported", total_pot),
-        ("main_pot_reported", main_pot),
-    ):
-        if value is not None:
-            differs(name, value)
+    given("total_pot_reported", total_pot)
+    given("main_pot_reported", main_pot)
     if side_pots:
         differs("side_pots_reported", tuple(side_pots))
-    for name, value in (
-        ("rake_reported", rake),
-        ("jackpot_reported", jackpot),
-        ("other_fees_reported", other_fees),
-        ("cash_drop_reported", cash_drop),
-    ):
-        if value is not None:
-            differs(name, value)
+    given("rake_reported", rake)
+    given("jackpot_reported", jackpot)
+    given("other_fees_reported", other_fees)
+    given("cash_drop_reported", cash_drop)
     if run_count != 1:
         differs("run_count", run_count)
     if tuple(notes or ()) != tuple(walk.notes):
