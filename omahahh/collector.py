@@ -2,10 +2,11 @@
 
 The pipeline builds a fragment's records, rows and tuples, and the export a batch's row
 tuples, by the tens of thousands; all are freed by reference counting when the batch
-is done. The collector's passes over them free nothing and cost time (measured on
-2026-12-04: ``process_file`` over 5,000 hands, best of 7 alternating rounds, 1,163 ->
-1,214 hands/s; the export's ``render_rows`` over 20,000 hands, one noisy comparison,
-3,953 -> 4,287 hands/s). Anything cyclic made meanwhile is collected once the collector
+is done. The collector's passes over them free nothing. Measured on 2026-12-04
+(``process_file`` over 5,000 hands, 5 alternating rounds against the code without the
+pause, beside read + split of the same files): best 1,174 -> 1,213 hands/s, a gain
+within the shared machine's noise; the export's ``render_rows`` over 20,000 hands in one
+comparison 3,953 -> 4,287. Anything cyclic made meanwhile is collected once the collector
 is back on.
 """
 
