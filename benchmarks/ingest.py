@@ -5,7 +5,10 @@ repeated) and measures, each in a fresh process so peak memory is its own:
 
 - baseline: merely read and split the same bytes into hand blocks;
 - ingest: parse, build tables and write the Parquet dataset (1 worker, then 2);
-- memory flatness: the same ingest over half and over all of the files.
+- memory flatness: the same ingest over half and over all of the files;
+- with numba installed (the ``fast`` extra, issue 11): the betting walk in Python instead
+  of compiled (``OMAHAHH_COMPILED_WALK=0``), and the compiled walk's first run ever (an
+  empty compile cache), 1 worker each.
 
 Usage: ``python benchmarks/ingest.py [--hands 100000] [--files 100]``.
 """
@@ -13,7 +16,9 @@ Usage: ``python benchmarks/ingest.py [--hands 100000] [--files 100]``.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
+import os
 import random
 import re
 import resource
@@ -36,6 +41,7 @@ from omahahh.eval.evaluator import omaha_high  # noqa: E402
 from omahahh.model import HandRecord  # noqa: E402
 from omahahh.parsers import parse_block  # noqa: E402
 from omahahh.parsers.registry import expand_paths, iter_blocks  # noqa: E402
+from omahahh.replay.batch_walk import DISABLE_ENV as WALK_ENV  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus" / "PokerStars"
 HAND_ID = re.compile(r"#\d+:")
@@ -134,7 +140,11 @@ def _run_split(paths: list[str]) -> tuple[int, float, float]:
     return n, time.perf_counter() - t, _peak_mb()
 
 
-def _run_ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, float]:
+def _run_ingest(
+    paths: list[str], out: str, workers: int, env: dict[str, str] | None = None
+) -> tuple[int, float, float]:
+    """``env``: set in this (child) process first, so the workers it starts see it too."""
+    os.environ.update(env or {})
     t = time.perf_counter()
     counts = ingest(paths, out, IngestOptions(workers=workers))
     return counts.blocks, time.perf_counter() - t, _peak_mb()
@@ -199,12 +209,26 @@ def main() -> None:
         files = sorted(str(p) for p in src.iterdir())
         half = files[: len(files) // 2]
         print(f"input: {total:,} hands in {len(files)} files, {size_mb:.1f} MiB")
+        compiled = importlib.util.find_spec("numba") is not None
+        # A compile cache of its own, empty: the first run of a new install.
+        cold = {"XDG_CACHE_HOME": str(work / "cache"), "NUMBA_CACHE_DIR": ""}
         rows = [
             ("baseline: read + split", in_child(_run_split, [str(src)])),
             ("ingest, 1 worker", in_child(_run_ingest, [str(src)], str(work / "ds1"), 1)),
             ("ingest, 2 workers", in_child(_run_ingest, [str(src)], str(work / "ds2"), 2)),
             ("ingest, 1 worker, half the files", in_child(_run_ingest, half, str(work / "ds3"), 1)),
         ]
+        if compiled:
+            rows += [
+                (
+                    "ingest, 1 worker, walk in Python",
+                    in_child(_run_ingest, [str(src)], str(work / "ds4"), 1, {WALK_ENV: "0"}),
+                ),
+                (
+                    "ingest, 1 worker, cold compile cache",
+                    in_child(_run_ingest, [str(src)], str(work / "ds5"), 1, cold),
+                ),
+            ]
         print(f"{'measure':<36}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
         for name, (n, secs, peak) in rows:
             print(f"{name:<36}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
@@ -213,6 +237,12 @@ def main() -> None:
         print(f"speed-up with 2 workers: {one[1] / two[1]:.2f}x (this machine: {cores} cores)")
         print(f"peak memory, half vs all files: {rows[3][1][2]:.0f} vs {one[2]:.0f} MiB")
         print("(2-worker peak is the parent process only; each worker holds one file at a time)")
+        if compiled:
+            python_walk, cold_run = rows[4][1], rows[5][1]
+            print(f"compiled walk vs walk in Python: {python_walk[1] / one[1]:.2f}x")
+            print(f"first run ever (compiling the walk): +{cold_run[1] - one[1]:.1f} s")
+        else:
+            print("betting walk in Python (numba, the `fast` extra, is not installed)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -202,7 +202,9 @@ def test_rake_off_schedule_only_with_a_schedule() -> None:
 def test_a_replay_crash_becomes_a_finding_and_keeps_the_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(hand: HandRecord, rules: HouseRules, take: object = None) -> ReplayResult:
+    def broken(
+        hand: HandRecord, rules: HouseRules, take: object = None, walked: object = None
+    ) -> ReplayResult:
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(audit_module, "replay", broken)

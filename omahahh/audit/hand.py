@@ -29,6 +29,7 @@ from omahahh.audit.settle import returns_in_pot, room_take
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
+from omahahh.replay.betting import BettingOutcome
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.rooms.conventions import ROOMS, RoomConventions
 
@@ -69,10 +70,14 @@ def audit_hand(
     hand: HandRecord,
     rules: HouseRules = DEFAULT_HOUSE_RULES,
     rake_expectation: RakeExpectationHook | None = None,
+    walked: BettingOutcome | None = None,
 ) -> AuditedHand:
-    """Replay and audit one hand; never raises for a bad hand (the hand is never lost)."""
+    """Replay and audit one hand; never raises for a bad hand (the hand is never lost).
+
+    ``walked``: the hand's betting walk, when the caller walked a batch at once.
+    """
     try:
-        result = replay(hand, rules, take=room_take)
+        result = replay(hand, rules, take=room_take, walked=walked)
         reconciled = reconcile(hand, result, rules)
         result = reconciled.result
         rows = match_awards(hand, result)

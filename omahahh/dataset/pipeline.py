@@ -21,6 +21,8 @@ from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks
 from omahahh.parsers.sources import Block, text_lines
 from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows
+from omahahh.replay.batch_walk import walk_hands
+from omahahh.replay.betting import BettingOutcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +52,42 @@ def process_blocks(
     """Tables for a run of blocks: parsed, then (for each hand) replayed and audited.
 
     A parse failure stays a failure row; a hand the replay cannot finish is
-    kept with a ``replay_failed`` finding.
+    kept with a ``replay_failed`` finding. The betting walks of every
+    :data:`WALK_BATCH` blocks run at once (:func:`omahahh.replay.batch_walk.walk_hands`).
     """
     builder = FragmentBuilder()
     with collector_paused():  # records, rows and tuples by the thousand, freed together
-        for result in parse_blocks(blocks, options.parse_context):
-            if isinstance(result, HandRecord) and options.replay:
-                audited = audit_hand(result, options.house_rules, options.rake_expectation)
-                builder.add(result, audited)
-                samples = options.allin_preflop_samples
-                builder.add_allin(allin_rows(result, audited.result, samples))
-            else:
+        results = parse_blocks(blocks, options.parse_context)
+        if not options.replay:
+            for result in results:
                 builder.add(result)
+            return builder.build()
+        rules = options.house_rules
+        while chunk := list(itertools.islice(results, WALK_BATCH)):
+            hands = [r for r in chunk if isinstance(r, HandRecord)]
+            walked = iter(_walk(hands, rules))
+            for result in chunk:
+                if isinstance(result, HandRecord):
+                    audited = audit_hand(result, rules, options.rake_expectation, next(walked))
+                    builder.add(result, audited)
+                    samples = options.allin_preflop_samples
+                    builder.add_allin(allin_rows(result, audited.result, samples))
+                else:
+                    builder.add(result)
     return builder.build()
+
+
+WALK_BATCH = 512
+"""Blocks whose betting is walked in one compiled call: enough to spread the call's cost."""
+
+
+def _walk(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome | None]:
+    """The batch's walks; None each (every hand walked again inside its own audit, where
+    an error becomes that hand's ``replay_failed`` finding) if the batch walk fails."""
+    try:
+        return list(walk_hands(hands, rules))
+    except Exception:  # a bug here must cost speed, not hands
+        return [None] * len(hands)
 
 
 PART_BLOCKS = 2000

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
-from omahahh.replay.betting import Decision, UncalledDerived, walk_betting
+from omahahh.replay.betting import BettingOutcome, Decision, UncalledDerived, walk_betting
 from omahahh.replay.showdown import DerivedAward, DerivedPot, derive_pots, showdown
 
 __all__ = [
@@ -116,14 +116,19 @@ class ReplayResult:
 
 
 def replay(
-    hand: HandRecord, rules: HouseRules = DEFAULT_HOUSE_RULES, take: TakeHook | None = None
+    hand: HandRecord,
+    rules: HouseRules = DEFAULT_HOUSE_RULES,
+    take: TakeHook | None = None,
+    walked: BettingOutcome | None = None,
 ) -> ReplayResult:
     """Re-derive ``hand``: legal options at each action, pots, awards (after ``take``).
 
+    ``walked``: the hand's betting walk when it was already done (the pipeline walks a
+    batch at once, :mod:`omahahh.replay.batch_walk`); used once, its states are changed.
     Raises only on a replay bug; :func:`omahahh.audit.hand.audit_hand` turns that
     into a finding so no hand is ever lost.
     """
-    outcome = walk_betting(hand, rules)
+    outcome = walked if walked is not None else walk_betting(hand, rules)
     players = outcome.players
     names = {seat: p.name for seat, p in players.items()}
     if hand.cancelled:

@@ -82,8 +82,16 @@ def active_side_pot(contributions: Iterable[int], all_in_levels: Iterable[int], 
     >>> active_side_pot([1000, 1000, 100], [], level=1000)
     2100
     """
-    floor = max((lv for lv in all_in_levels if lv < level), default=0)
-    return sum(max(0, c - floor) for c in contributions)
+    # Plain loops: the compiled betting walk (replay/walk_kernel.py) calls this on arrays.
+    floor = 0
+    for lv in all_in_levels:
+        if floor < lv < level:
+            floor = lv
+    total = 0
+    for c in contributions:
+        if c > floor:
+            total += c - floor
+    return total
 
 
 def fixed_limit_bet_size(street: Street, small_bet: int, big_bet: int) -> int:

@@ -7,7 +7,7 @@ uncalled part was returned.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -36,14 +36,35 @@ def uncalled_bet(street_bets: Mapping[int, int]) -> tuple[int, int] | None:
     >>> uncalled_bet({1: 100, 2: 100}) is None
     True
     """
-    if not street_bets:
-        return None
-    ordered = sorted(street_bets.items(), key=lambda kv: kv[1], reverse=True)
-    top_seat, top = ordered[0]
-    second = ordered[1][1] if len(ordered) > 1 else 0
-    if top > second:
-        return top_seat, top - second
-    return None
+    seats = list(street_bets)
+    index, amount = uncalled_part([street_bets[s] for s in seats])
+    return (seats[index], amount) if index >= 0 else None
+
+
+def uncalled_part(street_bets: Sequence[int]) -> tuple[int, int]:
+    """:func:`uncalled_bet` over a sequence: (index of the bet, part returned), (-1, 0) for none.
+
+    Plain loops over integers, so the compiled betting walk (``replay/walk_kernel.py``)
+    calls this same function on its arrays (R-POT-2).
+
+    >>> uncalled_part([100, 50, 0])
+    (0, 50)
+    >>> uncalled_part([40, 100, 100])
+    (-1, 0)
+    """
+    top_index = -1
+    top = second = 0
+    for i in range(len(street_bets)):
+        bet = street_bets[i]
+        if top_index < 0 or bet > top:
+            if top_index >= 0:
+                second = top
+            top_index, top = i, bet
+        elif bet > second:
+            second = bet
+    if top_index >= 0 and top > second:
+        return top_index, top - second
+    return -1, 0
 
 
 def build_pots(contributions: Mapping[int, int], in_hand: Collection[int]) -> list[Pot]:

@@ -1,0 +1,224 @@
+"""The compiled batch walk (replay/batch_walk.py, walk_kernel.py) against the Python walk.
+
+``BettingWalk`` is the reference: for every hand, ``walk_hands`` must give the same
+``BettingOutcome`` (each decision, each player's end state, uncalled bets, players
+still to act, the last street), on every corpus hand and on hands bent at random in
+the ways a room's text can be odd (orders, amounts, kinds, missing posts, strangers,
+no button, sitting out, other structures). A hand the arrays cannot express, a missing
+numba and a failing batch must all cost speed only, never a hand.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from omahahh.dataset import pipeline
+from omahahh.dataset.pipeline import process_file
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
+from omahahh.model import ActionKind, HandRecord, Street, Structure
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from omahahh.replay import batch_walk
+from omahahh.replay.batch_walk import walk_hands
+from omahahh.replay.betting import BettingOutcome, walk_betting
+from tests.conftest import SAMPLES
+
+ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
+
+
+@pytest.fixture(scope="module")
+def corpus_hands(corpus: Path) -> list[HandRecord]:
+    hands: list[HandRecord] = []
+    for path in expand_paths([corpus]):
+        try:
+            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
+        except OSError:
+            continue
+    return hands
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    if batch_walk.kernel() is None:
+        pytest.fail("numba is a dependency: the compiled walk must load in the test run")
+
+
+def _differences(hands: list[HandRecord], rules: HouseRules) -> list[str]:
+    out = []
+    for hand, got in zip(hands, walk_hands(hands, rules), strict=True):
+        want = walk_betting(hand, rules)
+        if got != want:
+            fields = [f for f in BettingOutcome.__slots__ if getattr(got, f) != getattr(want, f)]
+            out.append(f"{hand.hand_key}: {', '.join(fields)}")
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules", [DEFAULT_HOUSE_RULES, ACTIVE_SIDE_POT], ids=["all_pots", "active"]
+)
+def test_batch_walk_equals_the_python_walk_on_every_corpus_hand(
+    corpus_hands: list[HandRecord], rules: HouseRules
+) -> None:
+    kinds = {a.kind for h in corpus_hands for a in h.actions}
+    structures = {h.game.structure for h in corpus_hands}
+    assert kinds == set(ActionKind) and structures == set(Structure)  # every path is met
+    assert len(corpus_hands) > 1000
+    assert _differences(corpus_hands, rules) == []
+
+
+def _bend(hand: HandRecord, rng: random.Random) -> HandRecord:
+    """One random oddity, or several: what rooms and damaged files produce."""
+    actions = list(hand.actions)
+    seats = list(hand.seats)
+    for _ in range(rng.randint(1, 3)):
+        trick = rng.randrange(10)
+        if trick == 0 and len(actions) > 1:  # an action lost
+            del actions[rng.randrange(len(actions))]
+        elif trick == 1 and len(actions) > 1:  # two actions swapped
+            i = rng.randrange(len(actions) - 1)
+            actions[i], actions[i + 1] = (
+                replace(actions[i + 1], street=actions[i].street),
+                (replace(actions[i], street=actions[i + 1].street)),
+            )
+        elif trick == 2 and actions:  # another amount, even more than the stack
+            i = rng.randrange(len(actions))
+            actions[i] = replace(actions[i], amount=rng.choice([0, 1, 7, 50, 10**6]))
+        elif trick == 3 and actions:  # another kind
+            i = rng.randrange(len(actions))
+            actions[i] = replace(actions[i], kind=rng.choice(list(ActionKind)))
+        elif trick == 4 and actions:  # a player no seat line names
+            i = rng.randrange(len(actions))
+            actions.insert(i, replace(actions[i], player=f"stranger{rng.randrange(2)}"))
+        elif trick == 5:  # no button printed
+            hand = replace(hand, button_seat=None)
+        elif trick == 6 and seats:  # a seat sitting out, out of hand, or broke
+            i = rng.randrange(len(seats))
+            seats[i] = replace(
+                seats[i],
+                sitting_out=rng.random() < 0.5,
+                out_of_hand=rng.random() < 0.5,
+                stack_start=rng.choice([seats[i].stack_start, 0, 1]),
+            )
+        elif trick == 7:  # another structure, with or without limits printed
+            game = replace(hand.game, structure=rng.choice(list(Structure)))
+            small = rng.choice([None, hand.big_blind])
+            hand = replace(hand, game=game, small_bet=small, big_bet=rng.choice([None, small]))
+        elif trick == 8:  # no blinds known
+            hand = replace(hand, big_blind=rng.choice([None, 0]), small_bet=None)
+        elif trick == 9 and actions:  # a street that starts late or comes back
+            i = rng.randrange(len(actions))
+            actions[i] = replace(actions[i], street=rng.choice(list(Street)))
+    return replace(hand, actions=tuple(actions), seats=tuple(seats))
+
+
+@pytest.mark.parametrize(
+    "rules", [DEFAULT_HOUSE_RULES, ACTIVE_SIDE_POT], ids=["all_pots", "active"]
+)
+def test_batch_walk_equals_the_python_walk_on_bent_hands(
+    corpus_hands: list[HandRecord], rules: HouseRules
+) -> None:
+    rng = random.Random(11)
+    bent = [_bend(rng.choice(corpus_hands), rng) for _ in range(3000)]
+    assert _differences(bent, rules) == []
+
+
+def test_a_hand_with_two_seats_of_one_number_takes_the_python_walk(
+    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = next(h for h in corpus_hands if len(h.seats) >= 3)
+    twice = replace(hand, seats=(*hand.seats, replace(hand.seats[0], player="twin")))
+    walked: list[str] = []
+
+    def spy(h: HandRecord, rules: HouseRules) -> BettingOutcome:
+        walked.append(h.hand_key)
+        return walk_betting(h, rules)
+
+    monkeypatch.setattr(batch_walk, "walk_betting", spy)
+    got = walk_hands([hand, twice, hand], DEFAULT_HOUSE_RULES)
+    assert walked == [twice.hand_key]
+    assert got == [walk_betting(h, DEFAULT_HOUSE_RULES) for h in (hand, twice, hand)]
+
+
+def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
+    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch_walk.kernel.cache_clear()
+    monkeypatch.setenv(batch_walk.DISABLE_ENV, "0")
+    try:
+        assert batch_walk.kernel() is None
+        hands = corpus_hands[:50]
+        assert walk_hands(hands, DEFAULT_HOUSE_RULES) == [
+            walk_betting(h, DEFAULT_HOUSE_RULES) for h in hands
+        ]
+    finally:
+        batch_walk.kernel.cache_clear()
+        monkeypatch.delenv(batch_walk.DISABLE_ENV)
+    assert batch_walk.kernel() is not None
+
+
+def _tables() -> dict[str, list[tuple[object, ...]]]:
+    """Every table of every sample history file, as rows."""
+    out: dict[str, list[tuple[object, ...]]] = {}
+    for path in expand_paths([SAMPLES]):
+        for table, frame in process_file(path).frames.items():
+            out.setdefault(table, []).extend(frame.rows())
+    return out
+
+
+def test_pipeline_tables_are_the_same_with_the_python_walk_or_a_failing_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = _tables()
+    assert len(compiled["hands"]) > 50
+    batch_walk.kernel.cache_clear()
+    monkeypatch.setenv(batch_walk.DISABLE_ENV, "0")
+    try:
+        assert _tables() == compiled
+    finally:
+        batch_walk.kernel.cache_clear()
+        monkeypatch.delenv(batch_walk.DISABLE_ENV)
+
+    def broken(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome]:
+        raise ValueError("a bug in the batch walk")
+
+    monkeypatch.setattr(pipeline, "walk_hands", broken)
+    assert _tables() == compiled  # every hand walked again in its own audit
+
+
+def test_compiled_code_is_cached_in_the_user_cache_folder_by_its_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = batch_walk.numba_cache_dir()
+    assert folder.parent == tmp_path / "omahahh" / "numba"
+    # numba reuses a cache while the caller's own file is unchanged: a changed rule module
+    # must lead to another folder, or the old rule would keep running compiled.
+    real = Path.read_bytes
+
+    def edited(path: Path) -> bytes:
+        return real(path) + (b"#" if path.name == "betting.py" else b"")
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert batch_walk.numba_cache_dir() != folder
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert batch_walk.numba_cache_dir() == tmp_path / "mine"
+
+
+def test_the_compiled_walk_loads_once_a_process_has_enough_hands_to_walk(
+    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch_walk.kernel.cache_clear()
+    monkeypatch.setattr(batch_walk, "_python_walked", 0)
+    try:
+        few = corpus_hands[: batch_walk.LOAD_AT // 3 + 5]
+        walk_hands(few, DEFAULT_HOUSE_RULES)
+        walk_hands(few, DEFAULT_HOUSE_RULES)
+        assert batch_walk.kernel.cache_info().currsize == 0  # a small run pays no load
+        walk_hands(few, DEFAULT_HOUSE_RULES)  # many small files: loaded after a few
+        assert batch_walk.kernel.cache_info().currsize == 1
+    finally:
+        batch_walk.kernel()
