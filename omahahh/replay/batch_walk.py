@@ -112,8 +112,20 @@ def kernel() -> ModuleType | None:
 
 def _check_codes(k: ModuleType) -> None:
     """The kernel's codes are the packer's: fail at import, not with wrong numbers."""
-    kinds = {name.upper(): code for name, code in ((m.name, c) for m, c in _KIND.items())}
+    kinds = {kind.name: code for kind, code in _KIND.items()}
     structures = {"NO_LIMIT": 0, "POT_LIMIT": 1, "FIXED_LIMIT": 2}
+    seat_columns = [
+        "STACK",
+        "INVESTED",
+        "DEAD",
+        "STREET_IN",
+        "FOLDED",
+        "ALL_IN",
+        "ACTED",
+        "ACTED_AT_REOPEN",
+    ]
+    if [getattr(k, f"S_{c}") for c in seat_columns] != list(range(k.SEAT_COLUMNS)):
+        raise RuntimeError("walk_kernel's seat columns are not in the order batch_walk reads")
     for name, code in (kinds | structures | {"PREFLOP": _STREET[STREETS[0]]}).items():
         if getattr(k, name) != code:
             raise RuntimeError(f"walk_kernel.{name} is not {code}: batch_walk.py disagrees")
@@ -171,12 +183,12 @@ class _Packed:
         self.dealt_in += [dealt[i] for i in by_number]
         self.seat_start.append(len(self.seat_no))
         self.order.append(([numbers[i] for i in by_number], [index_of[n] for n in numbers], names))
+        actions = hand.actions
         street_code, kind_code = _STREET, _KIND
-        for a in hand.actions:
-            self.street.append(street_code[a.street])
-            self.who.append(index_of[seat_of[a.player]])
-            self.kind.append(kind_code[a.kind])
-            self.amount.append(a.amount)
+        self.street += [street_code[a.street] for a in actions]
+        self.who += [index_of[seat_of[a.player]] for a in actions]
+        self.kind += [kind_code[a.kind] for a in actions]
+        self.amount += [a.amount for a in actions]
         self.act_start.append(len(self.kind))
         structure = hand.game.structure
         self.structure.append(_STRUCTURE[structure])
@@ -269,27 +281,28 @@ def _walk(k: ModuleType, packed: _Packed, rules: HouseRules) -> list[BettingOutc
     missing_of: dict[int, list[tuple[int, int]]] = {}
     for h, code, seat in missing:
         missing_of.setdefault(h, []).append((code, seat))
-    starts = packed.act_start
+    starts, stack_start, dealt = packed.act_start, packed.stack_start, packed.dealt_in
     outcomes = []
     for h, (numbers, index_of, names) in enumerate(packed.order):
         # numbers: seat numbers by index; index_of, names: in BettingWalk.players order
         s0 = packed.seat_start[h]
         players: dict[int, PlayerState] = {}
         for i, name in zip(index_of, names, strict=True):
-            st = states[s0 + i]
+            # seat_out's columns, in walk_kernel's S_* order (checked in _check_codes)
+            stack, invested, dead, street_in, folded, all_in, acted, at_reopen = states[s0 + i]
             players[numbers[i]] = PlayerState(
                 numbers[i],
                 name,
-                packed.stack_start[s0 + i],
-                st[k.S_STACK],
-                st[k.S_INVESTED],
-                st[k.S_DEAD],
-                st[k.S_STREET_IN],
-                bool(st[k.S_FOLDED]),
-                bool(st[k.S_ALL_IN]),
-                bool(st[k.S_ACTED]),
-                st[k.S_ACTED_AT_REOPEN],
-                packed.dealt_in[s0 + i],
+                stack_start[s0 + i],
+                stack,
+                invested,
+                dead,
+                street_in,
+                folded == 1,
+                all_in == 1,
+                acted == 1,
+                at_reopen,
+                dealt[s0 + i],
             )
         returned = [
             UncalledDerived(numbers[i], players[numbers[i]].name, amount, STREETS[street])
