@@ -11,11 +11,13 @@ numba and a failing batch must all cost speed only, never a hand.
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from omahahh import replay as replay_package
 from omahahh.dataset import pipeline
 from omahahh.dataset.pipeline import process_file
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
@@ -157,6 +159,24 @@ def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
         batch_walk.kernel.cache_clear()
         monkeypatch.delenv(batch_walk.DISABLE_ENV)
     assert batch_walk.kernel() is not None
+
+
+def test_without_numba_installed_every_hand_takes_the_python_walk(
+    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch_walk.kernel.cache_clear()
+    monkeypatch.setitem(sys.modules, "numba", None)  # what `import numba` meets without it
+    monkeypatch.delitem(sys.modules, "omahahh.replay.walk_kernel")
+    monkeypatch.delattr(replay_package, "walk_kernel")
+    monkeypatch.setattr(batch_walk, "_python_walked", batch_walk.LOAD_AT)
+    try:
+        assert batch_walk.kernel() is None
+        hands = corpus_hands[:50]
+        assert walk_hands(hands, DEFAULT_HOUSE_RULES) == [
+            walk_betting(h, DEFAULT_HOUSE_RULES) for h in hands
+        ]
+    finally:
+        batch_walk.kernel.cache_clear()
 
 
 def _tables() -> dict[str, list[tuple[object, ...]]]:
