@@ -144,17 +144,20 @@ def test_a_hand_with_two_seats_of_one_number_takes_the_python_walk(
     assert got == [walk_betting(h, DEFAULT_HOUSE_RULES) for h in (hand, twice, hand)]
 
 
+def _only_the_python_walk(hands: list[HandRecord]) -> None:
+    assert batch_walk.kernel() is None
+    assert walk_hands(hands, DEFAULT_HOUSE_RULES) == [
+        walk_betting(h, DEFAULT_HOUSE_RULES) for h in hands
+    ]
+
+
 def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
     corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch_walk.kernel.cache_clear()
     monkeypatch.setenv(batch_walk.DISABLE_ENV, "0")
     try:
-        assert batch_walk.kernel() is None
-        hands = corpus_hands[:50]
-        assert walk_hands(hands, DEFAULT_HOUSE_RULES) == [
-            walk_betting(h, DEFAULT_HOUSE_RULES) for h in hands
-        ]
+        _only_the_python_walk(corpus_hands[:50])
     finally:
         batch_walk.kernel.cache_clear()
         monkeypatch.delenv(batch_walk.DISABLE_ENV)
@@ -170,11 +173,7 @@ def test_without_numba_installed_every_hand_takes_the_python_walk(
     monkeypatch.delattr(replay_package, "walk_kernel")
     monkeypatch.setattr(batch_walk, "_python_walked", batch_walk.LOAD_AT)
     try:
-        assert batch_walk.kernel() is None
-        hands = corpus_hands[:50]
-        assert walk_hands(hands, DEFAULT_HOUSE_RULES) == [
-            walk_betting(h, DEFAULT_HOUSE_RULES) for h in hands
-        ]
+        _only_the_python_walk(corpus_hands[:50])
     finally:
         batch_walk.kernel.cache_clear()
 
