@@ -121,13 +121,15 @@ def render_rows(
     # Each hand's place among the keys as _grouped finds it: the children of a key that
     # appears twice go to both hands, as records_from_tables gives them.
     ordinal = pc.index_in(keys, value_set=keys).to_pylist()
-    player_rows = grouped(players, "players", PLAYER_COLUMNS, keys)
-    action_rows = grouped(actions, "actions", ACTION_COLUMNS, keys)
-    collection_rows = grouped(collections, "collections", COLLECTION_COLUMNS, keys)
     games: _Games = {}
     out: list[Rendered] = []
     with collector_paused():  # tens of thousands of short-lived tuples, no cycles
+        player_rows = grouped(players, "players", PLAYER_COLUMNS, keys)
+        action_rows = grouped(actions, "actions", ACTION_COLUMNS, keys)
+        collection_rows = grouped(collections, "collections", COLLECTION_COLUMNS, keys)
         _render_all(hands, ordinal, player_rows, action_rows, collection_rows, games, out)
+        # Freed now by reference counting, not walked by the collector once it is back.
+        del player_rows, action_rows, collection_rows
     return out
 
 
