@@ -109,7 +109,7 @@ def test_a_batch_of_consecutive_hands_opens_only_the_parts_that_hold_them(
     assert len(source.parts["hands"]) == 5
     # Parts are named by the second they were written and a random suffix, so the runs'
     # order in the dataset varies: take batches inside the runs, wherever they fall.
-    runs = sorted(span for span in source.spans["hands"] if span[1] - span[0] >= 2)
+    runs = sorted(span for span in source.spans["hands"] if span[1] - span[0] >= 3)
     assert len(runs) >= 3
     for start in (runs[0][0], runs[1][0] + 1, runs[-1][1] - 2):
         batch = keys[start : start + 3]
