@@ -9,7 +9,7 @@ or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the refe
 (``tests/test_batch_walk.py`` holds the two equal).
 
 numba is the optional ``fast`` extra (``pip install 'omahahh[fast]'``): measured on
-100,000 hands (``benchmarks/ingest.py``), the whole ingest runs 1.09-1.12x faster with it,
+100,000 hands (``benchmarks/ingest.py``), the whole ingest runs 1.09-1.16x faster with it,
 and each process peaks ~120 MiB higher (numba and LLVM loaded). The kernel itself takes
 ~2.5 µs a hand against ~95 µs for the Python walk; packing the records into arrays and
 reading the results back costs ~30 µs, which readers that write columns would remove.
