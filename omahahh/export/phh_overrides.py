@@ -107,6 +107,11 @@ class Overrides:
         if value is not None:
             self.differs(name, value)
 
+    def unless_equal(self, name: str, value: object, read: object) -> None:
+        """A field the importer reads as ``read``: an override when the record differs."""
+        if value != read:
+            self.differs(name, value)
+
     def finish(self) -> dict[str, TomlValue]:
         if self.nulls:
             self.extra[NONE_KEY] = self.nulls
@@ -154,22 +159,16 @@ def overrides(
     given("tournament_id", tournament_id)
     given("tournament_level", tournament_level)
     given("buy_in", buy_in)
-    if stakes != read.stakes:
-        differs("stakes", stakes)
-    if small_blind != read.small_blind:
-        differs("small_blind", small_blind)
-    if big_blind != read.big_blind:
-        differs("big_blind", big_blind)
-    if small_bet != read.small_bet:
-        differs("small_bet", small_bet)
-    if big_bet != read.big_bet:
-        differs("big_bet", big_bet)
-    if ante != read.ante:
-        differs("ante", ante)
-    if table_name != (table_name or ""):
-        differs("table_name", table_name)
-    if button_seat != read.button_seat:
-        differs("button_seat", button_seat)
+    same = out.unless_equal
+    same("stakes", stakes, read.stakes)
+    same("small_blind", small_blind, read.small_blind)
+    same("big_blind", big_blind, read.big_blind)
+    same("small_bet", small_bet, read.small_bet)
+    same("big_bet", big_bet, read.big_bet)
+    same("ante", ante, read.ante)
+    if table_name is None:  # the standard's table is text: the importer reads ""
+        differs("table_name", None)
+    same("button_seat", button_seat, read.button_seat)
     if seats != read.seats:
         differs("seats", tuple(_seat(*s) for s in seats))
     if [a[:A_LINE] for a in actions] != walk.moves:
