@@ -241,3 +241,68 @@ def test_the_compiled_walk_loads_once_a_process_has_enough_hands_to_walk(
         assert batch_walk.kernel.cache_info().currsize == 1
     finally:
         batch_walk.kernel()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the compile lock is POSIX flock")
+def test_the_compile_lock_lets_one_process_compile_at_a_time(tmp_path: Path) -> None:
+    import fcntl
+
+    def try_lock() -> bool:
+        with open(tmp_path / "compile.lock", "a") as other:  # as another process would
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            fcntl.flock(other, fcntl.LOCK_UN)
+            return True
+
+    with batch_walk._compile_lock(tmp_path):
+        assert not try_lock()
+    assert try_lock()
+
+
+def test_loading_the_compiled_walk_compiles_under_the_lock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from contextlib import contextmanager
+
+    events: list[str] = []
+
+    @contextmanager
+    def spy_lock(folder: Path):  # type: ignore[no-untyped-def]
+        events.append("lock")
+        yield
+        events.append("unlock")
+
+    real_walk = batch_walk._walk
+
+    def spy_walk(*args):  # type: ignore[no-untyped-def]
+        events.append("walk")
+        return real_walk(*args)
+
+    monkeypatch.setattr(batch_walk, "_compile_lock", spy_lock)
+    monkeypatch.setattr(batch_walk, "_walk", spy_walk)
+    batch_walk.kernel.cache_clear()
+    try:
+        assert batch_walk.kernel() is not None
+    finally:
+        batch_walk.kernel.cache_clear()
+    assert events == ["lock", "walk", "unlock"]
+
+
+def test_cache_folders_of_other_sources_are_pruned_once_unused_for_30_days(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    day = 86400.0
+    now = 1_000 * day
+    current, recent, old = (tmp_path / n for n in ("current", "recent", "old"))
+    for folder, age in ((current, 90), (recent, 29), (old, 31)):
+        folder.mkdir()
+        (folder / "walk_batch.nbi").write_bytes(b"x")
+        os.utime(folder, (now - age * day, now - age * day))
+    removed = batch_walk.prune_cache_folders(current, now=now)
+    assert removed == [old]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["current", "recent"]
+    assert current.stat().st_mtime == now  # marked used: another version keeps it 30 days

@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from omahahh.house_rules import HouseRules
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import STREETS, ActionKind, HandRecord, Structure
 from omahahh.replay.betting import (
     BettingOutcome,
@@ -98,16 +101,77 @@ def _sources_hash() -> str:
 
 @cache
 def kernel() -> ModuleType | None:
-    """The compiled walk's module, or None (numba missing, or turned off by the environment)."""
+    """The compiled walk's module, or None (numba missing, or turned off by the environment).
+
+    Compiled (or loaded from the cache) here, under a lock on the cache folder: workers
+    starting together on an empty cache would otherwise each compile the same code at
+    once (measured +14 s for two); with the lock one compiles and the others load it.
+    """
     if os.environ.get(DISABLE_ENV, "1") == "0":
         return None
-    os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())
+    own_folder = not os.environ.get("NUMBA_CACHE_DIR")
+    folder = numba_cache_dir()
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
     try:
         from omahahh.replay import walk_kernel
     except ImportError:  # numba not installed (the ``fast`` extra): the Python walk
         return None
     _check_codes(walk_kernel)
+    with _compile_lock(folder):
+        _walk(walk_kernel, _Packed(), DEFAULT_HOUSE_RULES)  # no hands: compiles or loads
+    if own_folder:
+        prune_cache_folders(folder)
     return walk_kernel
+
+
+@contextmanager
+def _compile_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder/compile.lock`` (POSIX; elsewhere no lock)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: workers may compile at once, as before
+        yield
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / "compile.lock", "a")  # noqa: SIM115  # held until the end
+    except OSError:  # a read-only cache folder: numba then compiles in memory
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+PRUNE_AFTER_DAYS = 30
+"""A cache folder of other sources (an older omahahh) unused this long is removed."""
+
+
+def prune_cache_folders(current: Path, now: float | None = None) -> list[Path]:
+    """Mark ``current`` used now and remove its siblings unused for :data:`PRUNE_AFTER_DAYS`
+    (one folder per version of the compiled sources, ~850 KiB each, would pile up).
+
+    "Used" is the folder's modification time, set each time a process loads from it, so
+    a folder another installed version still uses is kept. Returns the folders removed.
+    """
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        os.utime(current, (now, now))
+        siblings = [p for p in current.parent.iterdir() if p.is_dir() and p != current]
+    except OSError:
+        return removed
+    for folder in siblings:
+        try:
+            if now - folder.stat().st_mtime > PRUNE_AFTER_DAYS * 86400:
+                shutil.rmtree(folder)
+                removed.append(folder)
+        except OSError:
+            continue  # another process pruning it, or not ours to remove: leave it
+    return removed
 
 
 def _check_codes(k: ModuleType) -> None:
