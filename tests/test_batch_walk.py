@@ -203,7 +203,7 @@ def test_pipeline_tables_are_the_same_with_the_python_walk_or_a_failing_batch(
     def broken(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome]:
         raise ValueError("a bug in the batch walk")
 
-    monkeypatch.setattr(pipeline, "walk_hands", broken)
+    monkeypatch.setattr(pipeline, "walk_with_columns", broken)
     assert _tables() == compiled  # every hand walked again in its own audit
 
 

@@ -28,10 +28,18 @@ class _Money:
 
 
 def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> list[Finding]:
-    """Findings for posts and actions, then for rounds left unfinished."""
+    """Findings for posts and actions, then for rounds left unfinished.
+
+    Only the actions ``result.marked`` names are looked at when the batch masks
+    (:mod:`omahahh.audit.betting_masks`) marked them; every action otherwise.
+    """
     money = _Money(hand)
     out: list[Finding] = []
-    for seq, (action, d) in enumerate(zip(hand.actions, result.decisions, strict=True)):
+    if len(hand.actions) != len(result.decisions):
+        raise ValueError("a decision for every action: the replay and the hand disagree")
+    marked = range(len(hand.actions)) if result.marked is None else result.marked
+    for seq in marked:
+        action, d = hand.actions[seq], result.decisions[seq]
         if action.amount > d.stack_before:
             out.append(
                 make(

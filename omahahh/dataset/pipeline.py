@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from omahahh.audit.betting_masks import marked_per_hand
 from omahahh.audit.hand import RakeExpectationHook, audit_hand
 from omahahh.collector import collector_paused
 from omahahh.dataset.fragments import Fragment, FragmentBuilder
@@ -21,7 +22,7 @@ from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks
 from omahahh.parsers.sources import Block, text_lines
 from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows
-from omahahh.replay.batch_walk import walk_hands
+from omahahh.replay.batch_walk import walk_with_columns
 from omahahh.replay.betting import BettingOutcome
 
 
@@ -92,10 +93,18 @@ WALK_BATCH = 512
 
 
 def _walk(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome | None]:
-    """The batch's walks; None each (every hand walked again inside its own audit, where
-    an error becomes that hand's ``replay_failed`` finding) if the batch walk fails."""
+    """The batch's walks, each with the actions the betting masks mark
+    (:mod:`omahahh.audit.betting_masks`) where it was compiled; None each (every hand
+    walked again inside its own audit, where an error becomes that hand's
+    ``replay_failed`` finding) if the batch walk fails."""
     try:
-        return list(walk_hands(hands, rules))
+        batch = walk_with_columns(hands, rules)
+        if batch.columns is not None:
+            marked = marked_per_hand(batch.columns)
+            for outcome, row in zip(batch.outcomes, batch.row_of, strict=True):
+                if row is not None:
+                    outcome.marked = marked[row]
+        return list(batch.outcomes)
     except Exception:  # a bug here must cost speed, not hands
         return [None] * len(hands)
 

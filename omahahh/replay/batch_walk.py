@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
@@ -55,7 +56,7 @@ _python_walked = 0
 """Hands this process walked in Python while the compiled walk was not loaded."""
 
 _STRUCTURE = {Structure.NO_LIMIT: 0, Structure.POT_LIMIT: 1, Structure.FIXED_LIMIT: 2}
-_KIND = {
+KIND_CODE = {
     kind: code
     for code, kind in enumerate(
         (
@@ -176,7 +177,7 @@ def prune_cache_folders(current: Path, now: float | None = None) -> list[Path]:
 
 def _check_codes(k: ModuleType) -> None:
     """The kernel's codes are the packer's: fail at import, not with wrong numbers."""
-    kinds = {kind.name: code for kind, code in _KIND.items()}
+    kinds = {kind.name: code for kind, code in KIND_CODE.items()}
     structures = {"NO_LIMIT": 0, "POT_LIMIT": 1, "FIXED_LIMIT": 2}
     seat_columns = [
         "STACK",
@@ -213,6 +214,7 @@ class _Packed:
         self.who: list[int] = []
         self.kind: list[int] = []
         self.amount: list[int] = []
+        self.all_in: list[bool] = []  # as printed: read by the audit's masks, not the walk
         # Per hand, for reading back: seat numbers by index, the index of each
         # PlayerState in BettingWalk.players order, and names.
         self.order: list[tuple[list[int], list[int], list[str]]] = []
@@ -248,11 +250,12 @@ class _Packed:
         self.seat_start.append(len(self.seat_no))
         self.order.append(([numbers[i] for i in by_number], [index_of[n] for n in numbers], names))
         actions = hand.actions
-        street_code, kind_code = _STREET, _KIND
+        street_code, kind_code = _STREET, KIND_CODE
         self.street += [street_code[a.street] for a in actions]
         self.who += [index_of[seat_of[a.player]] for a in actions]
         self.kind += [kind_code[a.kind] for a in actions]
         self.amount += [a.amount for a in actions]
+        self.all_in += [a.all_in for a in actions]
         self.act_start.append(len(self.kind))
         structure = hand.game.structure
         self.structure.append(_STRUCTURE[structure])
@@ -297,21 +300,75 @@ class _Packed:
 
 def walk_hands(hands: Sequence[HandRecord], rules: HouseRules) -> list[BettingOutcome]:
     """:func:`walk_betting` of every hand, in one compiled call where it can."""
+    return walk_with_columns(hands, rules).outcomes
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionColumns:
+    """Every action of a batch's compiled walk as a row of arrays: what it did (as printed)
+    beside the :class:`Decision` before it, for masks over the whole batch (the audit's,
+    :mod:`omahahh.audit.betting_masks`). ``NONE`` stands for an absent seat or amount."""
+
+    act_start: Any
+    """Per walked hand, its first row (and one past the last hand's)."""
+    kind: Any  # KIND_CODE of each action
+    amount: Any
+    all_in: Any  # the text's "and is all-in"
+    seat: Any
+    expected: Any
+    late: Any
+    in_hand: Any
+    stack: Any
+    current_bet: Any
+    street_in: Any
+    to_call: Any
+    min_to: Any
+    max_to: Any
+    all_in_to: Any
+    none: int
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedBatch:
+    outcomes: list[BettingOutcome]
+    columns: DecisionColumns | None
+    """None when no hand of the batch took the compiled walk."""
+    row_of: list[int | None]
+    """Per hand: its index among the columns' hands, None for a hand walked in Python."""
+
+
+def walk_with_columns(hands: Sequence[HandRecord], rules: HouseRules) -> WalkedBatch:
+    """:func:`walk_hands`, with the compiled walk's decisions also as columns."""
     global _python_walked
     early = _python_walked + len(hands) < LOAD_AT and not kernel.cache_info().currsize
     k = None if early else kernel()
     if k is None:
         _python_walked += len(hands)
-        return [walk_betting(h, rules) for h in hands]
+        return WalkedBatch([walk_betting(h, rules) for h in hands], None, [None] * len(hands))
     packed = _Packed()
     taken = [packed.add(h, k.NONE) for h in hands]
-    walked = iter(_walk(k, packed, rules) if any(taken) else ())
-    return [
-        next(walked) if ok else walk_betting(h, rules) for h, ok in zip(hands, taken, strict=True)
-    ]
+    walked, columns = _walk_columns(k, packed, rules) if any(taken) else ([], None)
+    row_of: list[int | None] = []
+    out: list[BettingOutcome] = []
+    packed_count = 0
+    for h, ok in zip(hands, taken, strict=True):
+        if ok:
+            row_of.append(packed_count)
+            out.append(walked[packed_count])
+            packed_count += 1
+        else:
+            row_of.append(None)
+            out.append(walk_betting(h, rules))
+    return WalkedBatch(out, columns, row_of)
 
 
 def _walk(k: ModuleType, packed: _Packed, rules: HouseRules) -> list[BettingOutcome]:
+    return _walk_columns(k, packed, rules)[0]
+
+
+def _walk_columns(
+    k: ModuleType, packed: _Packed, rules: HouseRules
+) -> tuple[list[BettingOutcome], DecisionColumns]:
     per_hand, per_row = packed.arrays()
     active_side = rules.pot_limit_pot == "active_side_pot"
     out, seat_out, last_street, uncalled, missing = k.walk_batch(*per_hand, active_side, *per_row)
@@ -321,10 +378,29 @@ def _walk(k: ModuleType, packed: _Packed, rules: HouseRules) -> list[BettingOutc
     act_start, seat_start = per_hand[0], per_hand[1]
     seat_no, street, who = per_row[0], per_row[3], per_row[4]
     hand_of = np.repeat(np.arange(len(act_start) - 1), np.diff(act_start))
+    seat = seat_no[seat_start[:-1][hand_of] + who]
+    columns = DecisionColumns(
+        act_start=act_start,
+        kind=per_row[5],
+        amount=per_row[6],
+        all_in=np.array(packed.all_in, dtype=np.bool_),
+        seat=seat,
+        expected=out[:, k.D_EXPECTED],
+        late=out[:, k.D_LATE].astype(bool),
+        in_hand=out[:, k.D_IN_HAND].astype(bool),
+        stack=out[:, k.D_STACK],
+        current_bet=out[:, k.D_CURRENT_BET],
+        street_in=out[:, k.D_STREET_IN],
+        to_call=out[:, k.D_TO_CALL],
+        min_to=out[:, k.D_MIN_TO],
+        max_to=out[:, k.D_MAX_TO],
+        all_in_to=out[:, k.D_ALL_IN_TO],
+        none=none,
+    )
     # Decision's fields, one Python list per field, for every action of the batch.
     fields: list[list[Any]] = [
         (np.arange(len(who)) - act_start[:-1][hand_of]).tolist(),  # seq
-        seat_no[seat_start[:-1][hand_of] + who].tolist(),  # seat
+        seat.tolist(),
         list(map(STREETS.__getitem__, street.tolist())),
     ]
     booleans = {k.D_LATE, k.D_IN_HAND, k.D_MAY_CHECK, k.D_REOPENED, k.D_CAPPED, k.D_FULL}
@@ -382,4 +458,4 @@ def _walk(k: ModuleType, packed: _Packed, rules: HouseRules) -> list[BettingOutc
                 STREETS[last_street[h]],
             )
         )
-    return outcomes
+    return outcomes, columns

@@ -101,6 +101,9 @@ class BettingOutcome:
     uncalled: list[UncalledDerived]
     missing: list[tuple[Street, int]]  # (street, seat) still to act when the round ended
     last_street: Street
+    marked: tuple[int, ...] | None = None
+    """The actions (``seq``) the audit's batch masks marked for a closer look
+    (:mod:`omahahh.audit.betting_masks`); None: look at every action."""
 
 
 def promotion_in_pot(hand: HandRecord) -> int:

@@ -101,6 +101,9 @@ class ReplayResult:
     missing: tuple[tuple[Street, int], ...]
     bad_cards: str | None
     cancelled: bool
+    marked: tuple[int, ...] | None = None
+    """The actions the betting audit needs to look at (the walk's batch masks); None: all.
+    A replay that walks again (reconcile's) has None: the marks belong to the decisions."""
 
     def name_of(self, seat: int) -> str:
         for p in self.players:
@@ -184,4 +187,5 @@ def replay(
         missing=tuple(outcome.missing),
         bad_cards=sd.bad_cards,
         cancelled=hand.cancelled,
+        marked=outcome.marked,
     )
