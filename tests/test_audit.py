@@ -203,7 +203,11 @@ def test_a_replay_crash_becomes_a_finding_and_keeps_the_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def broken(
-        hand: HandRecord, rules: HouseRules, take: object = None, walked: object = None
+        hand: HandRecord,
+        rules: HouseRules,
+        take: object = None,
+        walked: object = None,
+        scores: object = None,
     ) -> ReplayResult:
         raise ZeroDivisionError("boom")
 

@@ -31,6 +31,7 @@ from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
 from omahahh.replay.betting import BettingOutcome
 from omahahh.replay.engine import ReplayResult, replay
+from omahahh.replay.showdown import Scores
 from omahahh.rooms.conventions import ROOMS, RoomConventions
 
 __all__ = [
@@ -71,13 +72,15 @@ def audit_hand(
     rules: HouseRules = DEFAULT_HOUSE_RULES,
     rake_expectation: RakeExpectationHook | None = None,
     walked: BettingOutcome | None = None,
+    scores: Scores | None = None,
 ) -> AuditedHand:
     """Replay and audit one hand; never raises for a bad hand (the hand is never lost).
 
-    ``walked``: the hand's betting walk, when the caller walked a batch at once.
+    ``walked``, ``scores``: the hand's betting walk and its shown hands evaluated, when
+    the caller did a batch at once (:func:`omahahh.replay.engine.replay`).
     """
     try:
-        result = replay(hand, rules, take=room_take, walked=walked)
+        result = replay(hand, rules, take=room_take, walked=walked, scores=scores)
         reconciled = reconcile(hand, result, rules)
         result = reconciled.result
         rows = match_awards(hand, result)

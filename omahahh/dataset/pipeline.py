@@ -24,6 +24,8 @@ from omahahh.parsers.sources import Block, text_lines
 from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows
 from omahahh.replay.batch_walk import walk_with_columns
 from omahahh.replay.betting import BettingOutcome
+from omahahh.replay.showdown import Scores
+from omahahh.replay.showdown_scores import score_batch
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +56,9 @@ def process_blocks(
 
     A parse failure stays a failure row; a hand the replay cannot finish is
     kept with a ``replay_failed`` finding. The betting walks of every
-    :data:`WALK_BATCH` blocks run at once (:func:`omahahh.replay.batch_walk.walk_hands`).
+    :data:`WALK_BATCH` blocks run at once (:func:`omahahh.replay.batch_walk.walk_hands`),
+    and so do the evaluations of their shown hands
+    (:func:`omahahh.replay.showdown_scores.score_batch`).
     """
     with collector_paused():  # records, rows and tuples by the thousand, freed together
         builder = FragmentBuilder()
@@ -78,9 +82,12 @@ def _add_blocks(
     while chunk := list(itertools.islice(results, WALK_BATCH)):
         hands = [r for r in chunk if isinstance(r, HandRecord)]
         walked = iter(_walk(hands, rules))
+        scores = iter(_scores(hands))
         for result in chunk:
             if isinstance(result, HandRecord):
-                audited = audit_hand(result, rules, options.rake_expectation, next(walked))
+                audited = audit_hand(
+                    result, rules, options.rake_expectation, next(walked), next(scores)
+                )
                 builder.add(result, audited)
                 samples = options.allin_preflop_samples
                 builder.add_allin(allin_rows(result, audited.result, samples))
@@ -105,6 +112,15 @@ def _walk(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome | N
                 if row is not None:
                     outcome.marked = marked[row]
         return list(batch.outcomes)
+    except Exception:  # a bug here must cost speed, not hands
+        return [None] * len(hands)
+
+
+def _scores(hands: list[HandRecord]) -> list[Scores | None]:
+    """The batch's shown hands evaluated at once; None each (every showdown evaluates its
+    own hands) if that fails."""
+    try:
+        return list(score_batch(hands))
     except Exception:  # a bug here must cost speed, not hands
         return [None] * len(hands)
 

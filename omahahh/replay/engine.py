@@ -26,7 +26,7 @@ from typing import NamedTuple
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
 from omahahh.replay.betting import BettingOutcome, Decision, UncalledDerived, walk_betting
-from omahahh.replay.showdown import DerivedAward, DerivedPot, derive_pots, showdown
+from omahahh.replay.showdown import DerivedAward, DerivedPot, Scores, derive_pots, showdown
 
 __all__ = [
     "Decision",
@@ -123,11 +123,13 @@ def replay(
     rules: HouseRules = DEFAULT_HOUSE_RULES,
     take: TakeHook | None = None,
     walked: BettingOutcome | None = None,
+    scores: Scores | None = None,
 ) -> ReplayResult:
     """Re-derive ``hand``: legal options at each action, pots, awards (after ``take``).
 
     ``walked``: the hand's betting walk when it was already done (the pipeline walks a
     batch at once, :mod:`omahahh.replay.batch_walk`); used once, its states are changed.
+    ``scores``: its shown hands evaluated with the batch's (:mod:`.showdown_scores`).
     Raises only on a replay bug; :func:`omahahh.audit.hand.audit_hand` turns that
     into a finding so no hand is ever lost.
     """
@@ -156,7 +158,7 @@ def replay(
         taken = Taken(0, 0, (0,) * len(pots))
     else:
         taken = take(hand, [p.amount for p in pots])
-    sd = showdown(hand, pots, taken.per_pot, names, rules)
+    sd = showdown(hand, pots, taken.per_pot, names, rules, scores)
     won: dict[int, int] = {}
     for a in sd.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount

@@ -21,6 +21,10 @@ from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot
 
+Scores = Mapping[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int | None]]
+"""(hole, board) -> (high rank, low value or None), as :func:`omaha_high` and
+:func:`omaha_low` give them (:mod:`omahahh.replay.showdown_scores`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DerivedPot:
@@ -100,9 +104,11 @@ def showdown(
     rake_parts: Sequence[int],
     names: Mapping[int, str],
     rules: HouseRules,
+    scores: Scores | None = None,
 ) -> ShowdownOutcome:
     """``rake_parts`` (what the room took from each pot) out, each pot split between the
-    boards, each part awarded."""
+    boards, each part awarded. ``scores``: shown hands already evaluated
+    (:func:`omahahh.replay.showdown_scores.score_batch`); any other is evaluated here."""
     runs = max(1, len(hand.boards))
     room = ROOMS.get(hand.site)
     split_uncontested = room is None or room.runs_split_uncontested_pots
@@ -130,7 +136,7 @@ def showdown(
                 shares = [(pot.eligible[0], "whole", amount)] if pot.eligible else []
             elif verifiable:
                 try:
-                    scored = _score(contestants, shown, board, hand.game.hi_lo)
+                    scored = _score(contestants, shown, board, hand.game.hi_lo, scores)
                 except CardError as exc:
                     bad_cards = str(exc)
                     verifiable = False
@@ -165,7 +171,11 @@ def showdown(
 
 
 def _score(
-    seats: Sequence[int], shown: Mapping[int, tuple[int, ...]], board: tuple[int, ...], hi_lo: bool
+    seats: Sequence[int],
+    shown: Mapping[int, tuple[int, ...]],
+    board: tuple[int, ...],
+    hi_lo: bool,
+    scores: Scores | None = None,
 ) -> list[Contestant]:
     used: set[int] = set(board)
     if len(used) != len(board):
@@ -175,11 +185,12 @@ def _score(
         if cards & used or len(cards) != len(shown[s]):
             raise CardError(f"seat {s} shows a card already on the board or in another hand")
         used |= cards
-    return [
-        Contestant(
-            s,
-            omaha_high(shown[s], board),
-            omaha_low(shown[s], board) if hi_lo else None,
-        )
-        for s in seats
-    ]
+    out = []
+    for s in seats:
+        known = scores.get((shown[s], board)) if scores else None
+        if known is not None:
+            out.append(Contestant(s, known[0], known[1] if hi_lo else None))
+        else:
+            low = omaha_low(shown[s], board) if hi_lo else None
+            out.append(Contestant(s, omaha_high(shown[s], board), low))
+    return out
