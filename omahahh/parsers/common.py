@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -68,11 +68,33 @@ def to_utc(stamp: str, zone_name: str) -> datetime:
         y, m, d = (int(x) for x in date_part.replace("-", "/").split("/"))
         hh, mm, *rest = (int(x) for x in time_part.split(":"))
         ss = rest[0] if rest else 0
-        local = datetime(y, m, d, hh, mm, ss, tzinfo=zone(zone_name))
+        local = datetime(y, m, d, hh, mm, ss)
     except ValueError as exc:  # hour 27, month 13...: damaged text, not a parser bug
         why = f"impossible time stamp {stamp!r}: {exc}"
         raise HandParseError("bad_header", why, 0, stamp) from None
-    return local.astimezone(UTC)
+    offset = _hour_offset(zone_name, y, m, d, hh)
+    if offset is None:  # the zone's clocks change within this hour: ask the zone itself
+        return local.replace(tzinfo=zone(zone_name)).astimezone(UTC)
+    return (local - offset).replace(tzinfo=UTC)
+
+
+@lru_cache(maxsize=4096)
+def _hour_offset(zone_name: str, y: int, m: int, d: int, hh: int) -> timedelta | None:
+    """The zone's UTC offset throughout a local hour, or None when it changes within it.
+
+    Every hand history stamps each hand, and a file holds a few hours: one zone lookup
+    per hour instead of per hand. Equal offsets at both ends of the hour mean the same
+    offset inside it (clocks change at most once an hour), including the hour a
+    fall-back repeats (``fold=0`` at both ends: the first pass, as ``astimezone`` reads
+    it) and the hour a spring-forward skips.
+
+    >>> _hour_offset("America/New_York", 2024, 7, 1, 12)
+    datetime.timedelta(days=-1, seconds=72000)
+    """
+    tz = zone(zone_name)
+    start = datetime(y, m, d, hh, 0, 0, tzinfo=tz).utcoffset()
+    end = datetime(y, m, d, hh, 59, 59, tzinfo=tz).utcoffset()
+    return start if start == end else None
 
 
 def utc_or_fail(stamp: str, zone_name: str, offset: int, line: str) -> datetime:

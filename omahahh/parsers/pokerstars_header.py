@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, variant_code
@@ -72,6 +73,7 @@ class Header:
     started_at_text: str
 
 
+@lru_cache(maxsize=256)  # a file repeats its few games: a regex search and a record each
 def _game_info(text: str) -> GameInfo | None:
     """The Omaha game in a header's middle part, or None when it is another game."""
     m = OMAHA_RE.search(text)
@@ -108,6 +110,11 @@ def _time(text: str) -> tuple[datetime | None, str]:
         return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), m["local"]
     zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else DEFAULT_ZONE
     return utc_or_fail(m["local"], zone_name, 0, text), m["local"]
+
+
+@lru_cache(maxsize=256)  # a few stakes a file; to_minor goes through Decimal
+def _stake(text: str, unit: int) -> int:
+    return to_minor(text, unit)
 
 
 def _cash_currency(stakes: str) -> str:
@@ -153,8 +160,8 @@ def parse_header(
                 currency=CHIPS,
                 unit=1,
                 stakes=f"{t['sb']}/{t['bb']}",
-                stake_low=to_minor(t["sb"], 1),
-                stake_high=to_minor(t["bb"], 1),
+                stake_low=_stake(t["sb"], 1),
+                stake_high=_stake(t["bb"], 1),
                 started_at=started_at,
                 started_at_text=local,
             )
@@ -188,8 +195,8 @@ def parse_header(
             currency=currency,
             unit=unit,
             stakes=stakes,
-            stake_low=to_minor(amounts[0], unit),
-            stake_high=to_minor(amounts[1], unit),
+            stake_low=_stake(amounts[0], unit),
+            stake_high=_stake(amounts[1], unit),
             started_at=started_at,
             started_at_text=local,
         )
