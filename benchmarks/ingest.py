@@ -195,6 +195,16 @@ def in_child(fn: Callable[..., T], *args: object) -> T:
     return result
 
 
+def _load_walk(env: dict[str, str]) -> float:
+    """Seconds to load the compiled walk (import numba, compile or read the cache)."""
+    os.environ.update(env)
+    from omahahh.replay import batch_walk
+
+    start = time.perf_counter()
+    batch_walk.kernel()
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -241,6 +251,14 @@ def main() -> None:
             python_walk, cold_run = rows[4][1], rows[5][1]
             print(f"compiled walk vs walk in Python: {python_walk[1] / one[1]:.2f}x")
             print(f"first run ever (compiling the walk): +{cold_run[1] - one[1]:.1f} s")
+            # The ingests differ by more than the compile from run to run: time it alone.
+            empty = {"XDG_CACHE_HOME": str(work / "cache2"), "NUMBA_CACHE_DIR": ""}
+            first = in_child(_load_walk, empty)
+            again = in_child(_load_walk, empty)
+            print(
+                f"loading the compiled walk in a fresh process: {first:.1f} s with an empty "
+                f"cache (compiles), {again:.1f} s from the cache"
+            )
         else:
             print("betting walk in Python (numba, the `fast` extra, is not installed)")
     finally:
