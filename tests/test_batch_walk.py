@@ -306,3 +306,24 @@ def test_cache_folders_of_other_sources_are_pruned_once_unused_for_30_days(
     assert removed == [old]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["current", "recent"]
     assert current.stat().st_mtime == now  # marked used: another version keeps it 30 days
+
+
+def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
+    monkeypatch: pytest.MonkeyPatch, corpus_hands: list[HandRecord]
+) -> None:
+    calls: list[int] = []
+
+    def fails(*args):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        raise RuntimeError("LLVM ERROR: out of luck")
+
+    monkeypatch.setattr(batch_walk, "_walk", fails)
+    monkeypatch.setattr(batch_walk, "_python_walked", batch_walk.LOAD_AT)
+    batch_walk.kernel.cache_clear()
+    try:
+        with pytest.warns(UserWarning, match="walking in Python: LLVM ERROR"):
+            _only_the_python_walk(corpus_hands[:20])
+        _only_the_python_walk(corpus_hands[20:40])
+        assert calls == [1]  # not tried again for the next batch
+    finally:
+        batch_walk.kernel.cache_clear()
