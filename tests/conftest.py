@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from omahahh.dataset.pipeline import process_file
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import parse_block
-from omahahh.parsers.registry import split_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks, split_blocks
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -21,6 +22,27 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.fail(f"corpus not found at {CORPUS} (CI has ../shared beside the checkout)")
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def every_corpus_hand(corpus: Path) -> list[HandRecord]:
+    """Every corpus hand that parses, of every room, in file order (do not change it)."""
+    hands: list[HandRecord] = []
+    for path in expand_paths([corpus]):
+        try:
+            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
+        except OSError:
+            continue
+    return hands
+
+
+def sample_tables() -> dict[str, list[tuple[object, ...]]]:
+    """Every table of every ``sample_histories`` file through ``process_file``, as rows."""
+    out: dict[str, list[tuple[object, ...]]] = {}
+    for path in expand_paths([SAMPLES]):
+        for table, frame in process_file(path).frames.items():
+            out.setdefault(table, []).extend(frame.rows())
+    return out
 
 
 def parse_one(text: str, path: str = "<test>") -> HandRecord | ParseFailure:

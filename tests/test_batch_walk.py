@@ -19,27 +19,19 @@ import pytest
 
 from omahahh import replay as replay_package
 from omahahh.dataset import pipeline
-from omahahh.dataset.pipeline import process_file
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street, Structure
-from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_hands
 from omahahh.replay.betting import BettingOutcome, walk_betting
-from tests.conftest import SAMPLES
+from tests.conftest import sample_tables
 
 ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
 
 
 @pytest.fixture(scope="module")
-def corpus_hands(corpus: Path) -> list[HandRecord]:
-    hands: list[HandRecord] = []
-    for path in expand_paths([corpus]):
-        try:
-            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
-        except OSError:
-            continue
-    return hands
+def corpus_hands(every_corpus_hand: list[HandRecord]) -> list[HandRecord]:
+    return every_corpus_hand
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -178,24 +170,15 @@ def test_without_numba_installed_every_hand_takes_the_python_walk(
         batch_walk.kernel.cache_clear()
 
 
-def _tables() -> dict[str, list[tuple[object, ...]]]:
-    """Every table of every sample history file, as rows."""
-    out: dict[str, list[tuple[object, ...]]] = {}
-    for path in expand_paths([SAMPLES]):
-        for table, frame in process_file(path).frames.items():
-            out.setdefault(table, []).extend(frame.rows())
-    return out
-
-
 def test_pipeline_tables_are_the_same_with_the_python_walk_or_a_failing_batch(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    compiled = _tables()
+    compiled = sample_tables()
     assert len(compiled["hands"]) > 50
     batch_walk.kernel.cache_clear()
     monkeypatch.setenv(batch_walk.DISABLE_ENV, "0")
     try:
-        assert _tables() == compiled
+        assert sample_tables() == compiled
     finally:
         batch_walk.kernel.cache_clear()
         monkeypatch.delenv(batch_walk.DISABLE_ENV)
@@ -204,7 +187,7 @@ def test_pipeline_tables_are_the_same_with_the_python_walk_or_a_failing_batch(
         raise ValueError("a bug in the batch walk")
 
     monkeypatch.setattr(pipeline, "walk_with_columns", broken)
-    assert _tables() == compiled  # every hand walked again in its own audit
+    assert sample_tables() == compiled  # every hand walked again in its own audit
 
 
 def test_compiled_code_is_cached_in_the_user_cache_folder_by_its_sources(

@@ -11,34 +11,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
-
-import pytest
 
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.betting_masks import marked_per_hand, needs_a_look
 from omahahh.house_rules import DEFAULT_HOUSE_RULES
 from omahahh.model import HandRecord
-from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
-from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_with_columns
 from omahahh.replay.engine import replay
 from tests.test_batch_walk import _bend
 
 RULES = DEFAULT_HOUSE_RULES
-
-
-@pytest.fixture(scope="module")
-def corpus_hands(corpus: Path) -> list[HandRecord]:
-    hands: list[HandRecord] = []
-    for path in expand_paths([corpus]):
-        try:
-            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
-        except OSError:
-            continue
-    if batch_walk.kernel() is None:
-        pytest.fail("numba is a dependency of the tests: the compiled walk must load")
-    return hands
 
 
 def _bend_more(hand: HandRecord, rng: random.Random) -> HandRecord:
@@ -77,24 +59,24 @@ def _check(hands: list[HandRecord]) -> tuple[int, int, int]:
 
 
 def test_every_betting_finding_of_a_corpus_hand_is_at_a_marked_action(
-    corpus_hands: list[HandRecord],
+    every_corpus_hand: list[HandRecord],
 ) -> None:
-    found, marked, actions = _check(corpus_hands)
+    found, marked, actions = _check(every_corpus_hand)
     assert found > 0
     assert marked < actions * 0.1  # what makes the masks worth having: few looks
 
 
 def test_every_betting_finding_of_a_bent_hand_is_at_a_marked_action(
-    corpus_hands: list[HandRecord],
+    every_corpus_hand: list[HandRecord],
 ) -> None:
     rng = random.Random(17)
-    bent = [_bend_more(rng.choice(corpus_hands), rng) for _ in range(3000)]
+    bent = [_bend_more(rng.choice(every_corpus_hand), rng) for _ in range(3000)]
     found, _, _ = _check(bent)
     assert found > 1000  # the bending makes every kind of fault, many times
 
 
-def test_marks_are_positions_within_each_hand(corpus_hands: list[HandRecord]) -> None:
-    hands = corpus_hands[:300]
+def test_marks_are_positions_within_each_hand(every_corpus_hand: list[HandRecord]) -> None:
+    hands = every_corpus_hand[:300]
     batch = walk_with_columns(hands, RULES)
     assert batch.columns is not None
     mask = needs_a_look(batch.columns)
@@ -109,11 +91,11 @@ def test_marks_are_positions_within_each_hand(corpus_hands: list[HandRecord]) ->
 
 
 def test_the_pipeline_walk_hands_each_outcome_its_marks(
-    corpus_hands: list[HandRecord],
+    every_corpus_hand: list[HandRecord],
 ) -> None:
     from omahahh.dataset.pipeline import _walk
 
-    hands = corpus_hands[:300]
+    hands = every_corpus_hand[:300]
     walked = _walk(hands, RULES)
     assert all(w is not None and w.marked is not None for w in walked)
     batch = walk_with_columns(hands, RULES)

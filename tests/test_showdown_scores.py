@@ -10,31 +10,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from omahahh.dataset import pipeline
-from omahahh.dataset.pipeline import process_file
 from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.house_rules import DEFAULT_HOUSE_RULES
 from omahahh.model import HandRecord, Show
-from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.engine import replay
 from omahahh.replay.showdown import known_hands
 from omahahh.replay.showdown_scores import score_batch
-from tests.conftest import SAMPLES
-
-
-@pytest.fixture(scope="module")
-def corpus_hands(corpus: Path) -> list[HandRecord]:
-    hands: list[HandRecord] = []
-    for path in expand_paths([corpus]):
-        try:
-            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
-        except OSError:
-            continue
-    return hands
+from tests.conftest import sample_tables
 
 
 def _redealt(hand: HandRecord, rng: random.Random) -> HandRecord:
@@ -54,13 +40,13 @@ def _redealt(hand: HandRecord, rng: random.Random) -> HandRecord:
     return replace(hand, game=game, boards=boards, shows=tuple(shows), summary_seats=())
 
 
-def _hands(corpus_hands: list[HandRecord]) -> list[HandRecord]:
+def _hands(every_corpus_hand: list[HandRecord]) -> list[HandRecord]:
     rng = random.Random(5)
-    return corpus_hands + [_redealt(rng.choice(corpus_hands), rng) for _ in range(1500)]
+    return every_corpus_hand + [_redealt(rng.choice(every_corpus_hand), rng) for _ in range(1500)]
 
 
-def test_batch_scores_are_the_scalar_evaluators(corpus_hands: list[HandRecord]) -> None:
-    hands = _hands(corpus_hands)
+def test_batch_scores_are_the_scalar_evaluators(every_corpus_hand: list[HandRecord]) -> None:
+    hands = _hands(every_corpus_hand)
     scored = 0
     for hand, scores in zip(hands, score_batch(hands), strict=True):
         for (hole, board), (high, low) in scores.items():
@@ -72,9 +58,9 @@ def test_batch_scores_are_the_scalar_evaluators(corpus_hands: list[HandRecord]) 
 
 
 def test_every_evaluable_shown_hand_is_scored_and_no_other(
-    corpus_hands: list[HandRecord],
+    every_corpus_hand: list[HandRecord],
 ) -> None:
-    hands = _hands(corpus_hands)
+    hands = _hands(every_corpus_hand)
     for hand, scores in zip(hands, score_batch(hands), strict=True):
         for cards in known_hands(hand).values():
             for board in hand.boards:
@@ -87,9 +73,9 @@ def test_every_evaluable_shown_hand_is_scored_and_no_other(
 
 
 def test_a_replay_with_the_batch_scores_is_the_replay_without(
-    corpus_hands: list[HandRecord],
+    every_corpus_hand: list[HandRecord],
 ) -> None:
-    hands = _hands(corpus_hands)
+    hands = _hands(every_corpus_hand)
     rules = DEFAULT_HOUSE_RULES
     compared = 0
     for hand, scores in zip(hands, score_batch(hands), strict=True):
@@ -105,17 +91,10 @@ def test_a_replay_with_the_batch_scores_is_the_replay_without(
 def test_pipeline_tables_are_the_same_when_the_batch_scoring_fails(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def tables() -> dict[str, list[tuple[object, ...]]]:
-        out: dict[str, list[tuple[object, ...]]] = {}
-        for path in expand_paths([SAMPLES]):
-            for table, frame in process_file(path).frames.items():
-                out.setdefault(table, []).extend(frame.rows())
-        return out
-
-    scored = tables()
+    scored = sample_tables()
 
     def broken(hands: list[HandRecord]) -> list[dict[object, object]]:
         raise ValueError("a bug in the batch scoring")
 
     monkeypatch.setattr(pipeline, "score_batch", broken)
-    assert tables() == scored  # every showdown evaluated its own hands
+    assert sample_tables() == scored  # every showdown evaluated its own hands
