@@ -416,7 +416,9 @@ def _walk_columns(
         if c in booleans:
             fields.append(column.astype(bool).tolist())
         elif c in optional:
-            fields.append([None if v == none else v for v in column.tolist()])
+            values = column.astype(object)  # Python ints, and None where the kernel has NONE
+            values[column == none] = None
+            fields.append(values.tolist())
         else:
             fields.append(column.tolist())
     # tuple.__new__ straight from C: a Decision per action without a Python call each.
