@@ -1,0 +1,123 @@
+"""Where a hand's time goes: µs per hand for each stage of ``process_file``, beside read + split.
+
+Runs the pipeline's stages one after another over the same hands (the input of
+``benchmarks/ingest.py``: the corpus's PokerStars hands, re-keyed and repeated), with the
+collector paused as the pipeline pauses it, and prints each stage's µs a hand and share
+for every round (the machine's speed drifts: compare stages within a round):
+
+- split: read the file and split it into hand blocks (the baseline);
+- parse: blocks to records;
+- walk: the betting walks of each 512-hand batch, with the betting masks (compiled when
+  numba is installed, else in Python);
+- scores: each batch's shown hands evaluated at once;
+- audit: replay (pots, showdown, awards) and audit of each hand;
+- allin: the all-in EV rows;
+- rows: the table rows of each hand;
+- frames: the rows made into polars frames.
+
+Usage: ``python benchmarks/stages.py [--hands 8000] [--rounds 3]``. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from ingest import build_input  # noqa: E402
+
+from omahahh.audit.hand import audit_hand  # noqa: E402
+from omahahh.dataset.fragments import FragmentBuilder  # noqa: E402
+from omahahh.dataset.pipeline import WALK_BATCH, _scores, _walk  # noqa: E402
+from omahahh.house_rules import DEFAULT_HOUSE_RULES  # noqa: E402
+from omahahh.model import HandRecord  # noqa: E402
+from omahahh.parsers.registry import iter_blocks, parse_blocks  # noqa: E402
+from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows  # noqa: E402
+from omahahh.replay.batch_walk import kernel  # noqa: E402
+
+STAGES = ("split", "parse", "walk", "scores", "audit", "allin", "rows", "frames")
+
+
+def one_round(path: Path) -> tuple[int, dict[str, float]]:
+    """Seconds per stage over every hand of ``path``; the hand count."""
+    rules = DEFAULT_HOUSE_RULES
+    seconds: dict[str, float] = {}
+    clock = time.perf_counter
+    gc.disable()  # as the pipeline's collector pause does
+    try:
+        t = clock()
+        blocks = list(iter_blocks(path))
+        seconds["split"] = clock() - t
+        t = clock()
+        hands = [r for r in parse_blocks(blocks) if isinstance(r, HandRecord)]
+        seconds["parse"] = clock() - t
+        batches = [hands[i : i + WALK_BATCH] for i in range(0, len(hands), WALK_BATCH)]
+        t = clock()
+        walked = [w for batch in batches for w in _walk(batch, rules)]
+        seconds["walk"] = clock() - t
+        t = clock()
+        scores = [s for batch in batches for s in _scores(batch)]
+        seconds["scores"] = clock() - t
+        t = clock()
+        audited = [
+            audit_hand(h, rules, None, w, s) for h, w, s in zip(hands, walked, scores, strict=True)
+        ]
+        seconds["audit"] = clock() - t
+        t = clock()
+        allin = [
+            allin_rows(h, a.result, DEFAULT_SAMPLES) for h, a in zip(hands, audited, strict=True)
+        ]
+        seconds["allin"] = clock() - t
+        builder = FragmentBuilder()
+        t = clock()
+        for hand, audit, rows in zip(hands, audited, allin, strict=True):
+            builder.add(hand, audit)
+            builder.add_allin(rows)
+        seconds["rows"] = clock() - t
+        t = clock()
+        builder.build()
+        seconds["frames"] = clock() - t
+        return len(hands), seconds
+    finally:
+        gc.enable()
+        gc.collect()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=8000)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="omahahh-stages-"))
+    try:
+        build_input(work, args.hands, 1)
+        path = work / "hh0000.txt"
+        compiled = kernel() is not None
+        one_round(path)  # warm: tables, compiled code, caches of a first file
+        print(f"{args.hands:,} hands; betting walk {'compiled' if compiled else 'in Python'}")
+        print(f"{'stage':<8}" + "".join(f"{f'round {r + 1}':>18}" for r in range(args.rounds)))
+        results = [one_round(path) for _ in range(args.rounds)]
+        for stage in STAGES:
+            cells = []
+            for n, seconds in results:
+                share = seconds[stage] / sum(seconds.values())
+                cells.append(f"{seconds[stage] / n * 1e6:>9.1f} µs {share:>4.0%}")
+            print(f"{stage:<8}" + "".join(f"{c:>18}" for c in cells))
+        totals = [f"{sum(s.values()) / n * 1e6:>9.1f} µs" for n, s in results]
+        print(f"{'total':<8}" + "".join(f"{c:>18}" for c in totals))
+        ratios = [f"1/{sum(s.values()) / s['split']:.1f}" for _, s in results]
+        print(f"{'vs split':<8}" + "".join(f"{c:>18}" for c in ratios))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
