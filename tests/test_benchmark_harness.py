@@ -40,3 +40,16 @@ def test_in_child_raises_with_the_traceback_when_the_child_raises() -> None:
 def test_in_child_raises_when_the_child_dies_without_answering() -> None:
     with pytest.raises(ChildFailed, match="exit code -9"):
         in_child(_killed, 1)
+
+
+def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> None:
+    # The stages call the pipeline's own steps: a changed signature must fail here, not
+    # first in a benchmark run (issue 11 item 6: a stub of the wrong arity hung one).
+    from ingest import build_input
+    from stages import STAGES, one_round
+
+    build_input(tmp_path, 40, 1)
+    hands, seconds = one_round(tmp_path / "hh0000.txt")
+    assert hands == 40
+    assert list(seconds) == list(STAGES)
+    assert all(s >= 0 for s in seconds.values())
