@@ -11,7 +11,8 @@ import pytest
 
 from omahahh.dataset import store as dataset_mod
 from omahahh.dataset.ingest import IngestOptions, StrictModeFailure, ingest
-from omahahh.dataset.store import scan
+from omahahh.dataset.pipeline import process_file
+from omahahh.dataset.store import DatasetWriter, scan
 from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
 from omahahh.errors import DatasetError
 from tests.conftest import parse_hand
@@ -154,4 +155,27 @@ def test_two_workers_give_the_same_tables_as_one(tmp_path: Path) -> None:
     for n in TABLES:
         a = table(tmp_path / "one", n).sort(pl.all())
         b = table(tmp_path / "two", n).sort(pl.all())
+        assert a.equals(b), n
+
+
+def test_buffered_rows_of_all_tables_stay_within_the_writer_budget(tmp_path: Path) -> None:
+    """The largest buffer is written out once all tables together pass ``buffer_bytes``:
+    memory is bounded by one budget, not one part size per table, and no row is lost."""
+    sample = Path(__file__).resolve().parents[1] / "sample_histories"
+    files = sorted(p for p in sample.rglob("*") if p.suffix in (".txt", ".xml", ".json", ""))
+    fragments = [process_file(f) for f in files if f.is_file()]
+    ingest([sample], tmp_path / "whole")
+    budget = 16 * 2**10
+    high = 0
+    with DatasetWriter(tmp_path / "bounded", bytes_per_part=2**30, buffer_bytes=budget) as w:
+        for fragment in fragments:
+            w.add(fragment)
+            high = max(high, sum(w._buffered_bytes.values()))
+        w.commit()
+    assert high < budget
+    parts = len(list((tmp_path / "bounded").rglob("*.parquet")))
+    assert parts > 2 * len(list((tmp_path / "whole").rglob("*.parquet")))  # the budget wrote them
+    for n in TABLES:
+        a = table(tmp_path / "whole", n).sort(pl.all())
+        b = table(tmp_path / "bounded", n).sort(pl.all())
         assert a.equals(b), n
