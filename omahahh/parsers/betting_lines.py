@@ -204,6 +204,7 @@ class ScratchHand:
         self.unit = header.unit
         self.seats: list[Seat] = []
         self.names: tuple[str, ...] = ()
+        self.plain_names: frozenset[str] | None = None  # see common.names_without
         self.actions: list[Action] = []
         self.dealt: list[tuple[str, tuple[int, ...]]] = []
         self.collections: list[Collection] = []
@@ -304,16 +305,22 @@ class ScratchHand:
         else:
             self.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
             name = name or rest.split(" (")[0]
-        won = [self.money(w["amount"], offset) for w in won_re.finditer(rest)]
-        shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
+        key = (won_re, folded_street, rest)
+        tail = _SEAT_TAILS.get(key)
+        if tail is None:
+            tail = _seat_tail(rest, won_re, folded_street)
+            if len(_SEAT_TAILS) < _SEAT_TAILS_KEPT:
+                _SEAT_TAILS[key] = tail
+        won_texts, shown, mucked, folded, cash_mark = tail
+        won = [self.money(w, offset) for w in won_texts]
         return SummarySeat(
             seat=seat,
             player=name,
             won=sum(won) if won else None,
-            showed=cards_or_fail(shown.group(1), offset) if shown else (),
-            mucked=" mucked" in rest,
-            folded_street=folded_street(rest),
-            cashed_out=cashed_out and "cashed out" in rest,
+            showed=cards_or_fail(shown, offset) if shown is not None else (),
+            mucked=mucked,
+            folded_street=folded,
+            cashed_out=cashed_out and cash_mark,
             line=offset,
         )
 
@@ -369,6 +376,29 @@ class ScratchHand:
             notes=tuple(self.notes),
         )
 
+
+_SeatTail = tuple[tuple[str, ...], str | None, bool, Street | None, bool]
+
+
+def _seat_tail(
+    rest: str, won_re: re.Pattern[str], folded_street: Callable[[str], Street | None]
+) -> _SeatTail:
+    """What a SUMMARY seat line says after the name: amounts won (as printed), the cards
+    shown, mucked, the street folded on, the cash-out mark."""
+    shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
+    return (
+        tuple(w["amount"] for w in won_re.finditer(rest)),
+        shown.group(1) if shown else None,
+        " mucked" in rest,
+        folded_street(rest),
+        "cashed out" in rest,
+    )
+
+
+_SEAT_TAILS: dict[tuple[re.Pattern[str], Callable[[str], Street | None], str], _SeatTail] = {}
+"""Seat-line tails already read: most repeat (`` (button) folded before Flop (didn't bet)``)."""
+_SEAT_TAILS_KEPT = 50_000
+"""At most this many tails kept (a few MiB, whatever the input)."""
 
 H = TypeVar("H", bound=ScratchHand)
 

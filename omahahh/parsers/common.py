@@ -128,6 +128,29 @@ def match_name(line: str, names: Sequence[str], sep: str) -> str | None:
     return None
 
 
+def names_without(names: Sequence[str], sep: str) -> frozenset[str] | None:
+    """The seated names as a set when none holds ``sep``, else None (see :func:`leading_name`).
+
+    ``names_without(["Bob", "Bob 2"], ": ") == frozenset({"Bob", "Bob 2"})``;
+    ``names_without(["a: b"], ": ") is None``.
+    """
+    return None if any(sep in name for name in names) else frozenset(names)
+
+
+def leading_name(
+    line: str, names: Sequence[str], plain: frozenset[str] | None, sep: str
+) -> str | None:
+    """:func:`match_name` with one set lookup where it can: when no seated name holds
+    ``sep`` (``plain``, from :func:`names_without`), the text before the line's first
+    ``sep`` is the only name it can start with (a longer one would hold ``sep``, a shorter
+    one would put ``sep`` earlier), so ``Bob 2: folds`` is ``Bob 2``, not ``Bob``.
+    """
+    if plain is None:
+        return match_name(line, names, sep)
+    head, found, _ = line.partition(sep)
+    return head if found and head in plain else None
+
+
 def read_money(
     text: str, unit: int, offset: int, convert: Callable[[str, int], int] = to_minor
 ) -> int:

@@ -51,7 +51,8 @@ from omahahh.parsers.common import (
     board_cards,
     cards_or_fail,
     folded_street,
-    match_name,
+    leading_name,
+    names_without,
     require_summary,
     show_line,
 )
@@ -137,6 +138,7 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     table = parse_table(lines[1], 1)
     hand = _Hand(header)
     i = hand.read_seats(lines, 2, lambda line, offset: _seat_line(hand, line, offset))
+    hand.plain_names = names_without(hand.names, ": ")
     read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
     return _freeze(hand, table, block)
 
@@ -175,7 +177,7 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
 
 
 def _body_line(hand: _Hand, line: str, offset: int) -> None:
-    name = match_name(line, hand.names, ": ")
+    name = leading_name(line, hand.names, hand.plain_names, ": ")
     if name is not None:
         _action(hand, name, line[len(name) + 2 :], offset)
         return
