@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import random
 from fractions import Fraction
 from types import ModuleType
 
@@ -105,6 +106,42 @@ def test_rake_allocation_capped_takes_the_main_pot_first() -> None:
     assert allocate_rake(500, [528000, 420000], rate=Fraction(45, 1000)) == [500, 0]
     assert allocate_rake(100, [2337, 8134], rate=stars_rule.rates[-1].rate) == [99, 1]
     assert allocate_rake(5, [5280, 4200], MAIN_FIRST) == [5, 0]
+
+
+def _allocate_with_fractions(
+    rake: int, pots: list[int], rate: Fraction | None, cap: Fraction = Fraction(3, 2)
+) -> list[int]:
+    """The cumulative spread as rules/allocation.py first wrote it: exact fractions."""
+
+    def half_up(v: Fraction) -> int:
+        return int((2 * v.numerator + v.denominator) // (2 * v.denominator))
+
+    total = sum(pots)
+    if rake <= 0 or total <= 0:
+        return [0] * len(pots)
+    rake = min(rake, total)
+    capped = rate is not None and rate * total > cap * rake
+    shares, cumulative, taken = [], 0, 0
+    for amount in pots:
+        cumulative += amount
+        if capped and rate is not None:
+            upto = min(rake, half_up(rate * cumulative))
+        else:
+            upto = half_up(Fraction(rake * cumulative, total))
+        upto = max(taken, min(upto, rake))
+        shares.append(upto - taken)
+        taken = upto
+    return shares
+
+
+def test_rake_allocation_in_integers_equals_the_exact_fractions() -> None:
+    rng = random.Random(5)
+    rates = [None, Fraction(5, 100), Fraction(45, 1000), Fraction(425, 10000)]
+    for _ in range(20_000):
+        pots = [rng.randint(1, 10 ** rng.randint(1, 6)) for _ in range(rng.randint(1, 5))]
+        rake, rate = rng.randint(0, max(1, sum(pots) // 10)), rng.choice(rates)
+        expected = _allocate_with_fractions(rake, pots, rate)
+        assert allocate_rake(rake, pots, rate=rate) == expected, (rake, pots, rate)
 
 
 def test_rake_allocation_never_exceeds_the_rake_or_a_pot() -> None:

@@ -86,6 +86,8 @@ def allocate_rake(
             shares.append(part)
             left -= part
         return shares
+    if len(pots) == 1:
+        return [rake]  # what the loop below gives one pot, capped or not
     capped = rate is not None and rate * total > cap_margin * rake
     cumulative = 0
     taken = 0
@@ -94,7 +96,8 @@ def allocate_rake(
         if capped and rate is not None:
             upto = min(rake, _round_half_up(rate * cumulative))
         else:
-            upto = _round_half_up(Fraction(rake * cumulative, total))
+            # _round_half_up(Fraction(rake * cumulative, total)), in integers
+            upto = (2 * rake * cumulative + total) // (2 * total)
         upto = max(taken, min(upto, rake))
         shares.append(upto - taken)
         taken = upto
