@@ -26,6 +26,8 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -46,46 +48,51 @@ from omahahh.replay.batch_walk import kernel  # noqa: E402
 STAGES = ("split", "parse", "walk", "scores", "audit", "allin", "rows", "frames")
 
 
-def one_round(path: Path) -> tuple[int, dict[str, float]]:
-    """Seconds per stage over every hand of ``path``; the hand count."""
+def run_stages(path: Path, measure: Callable[[str], AbstractContextManager[object]]) -> int:
+    """Every stage over every hand of ``path``, one after another, each run inside
+    ``measure(stage)`` (a timer here; benchmarks/instructions.py counts instructions);
+    the number of hands."""
     rules = DEFAULT_HOUSE_RULES
-    seconds: dict[str, float] = {}
-    clock = time.perf_counter
-    gc.disable()  # as the pipeline's collector pause does
-    try:
-        t = clock()
+    with measure("split"):
         blocks = list(iter_blocks(path))
-        seconds["split"] = clock() - t
-        t = clock()
+    with measure("parse"):
         hands = [r for r in parse_blocks(blocks) if isinstance(r, HandRecord)]
-        seconds["parse"] = clock() - t
-        batches = [hands[i : i + WALK_BATCH] for i in range(0, len(hands), WALK_BATCH)]
-        t = clock()
+    batches = [hands[i : i + WALK_BATCH] for i in range(0, len(hands), WALK_BATCH)]
+    with measure("walk"):
         walked = [w for batch in batches for w in _walk(batch, rules)]
-        seconds["walk"] = clock() - t
-        t = clock()
+    with measure("scores"):
         scores = [s for batch in batches for s in _scores(batch)]
-        seconds["scores"] = clock() - t
-        t = clock()
+    with measure("audit"):
         audited = [
             audit_hand(h, rules, None, w, s) for h, w, s in zip(hands, walked, scores, strict=True)
         ]
-        seconds["audit"] = clock() - t
-        t = clock()
+    with measure("allin"):
         allin = [
             allin_rows(h, a.result, DEFAULT_SAMPLES) for h, a in zip(hands, audited, strict=True)
         ]
-        seconds["allin"] = clock() - t
-        builder = FragmentBuilder()
-        t = clock()
+    builder = FragmentBuilder()
+    with measure("rows"):
         for hand, audit, rows in zip(hands, audited, allin, strict=True):
             builder.add(hand, audit)
             builder.add_allin(rows)
-        seconds["rows"] = clock() - t
-        t = clock()
+    with measure("frames"):
         builder.build()
-        seconds["frames"] = clock() - t
-        return len(hands), seconds
+    return len(hands)
+
+
+def one_round(path: Path) -> tuple[int, dict[str, float]]:
+    """Seconds per stage over every hand of ``path``; the hand count."""
+    seconds: dict[str, float] = {}
+
+    @contextmanager
+    def timed(stage: str) -> Iterator[None]:
+        start = time.perf_counter()
+        yield
+        seconds[stage] = time.perf_counter() - start
+
+    gc.disable()  # as the pipeline's collector pause does
+    try:
+        return run_stages(path, timed), seconds
     finally:
         gc.enable()
         gc.collect()

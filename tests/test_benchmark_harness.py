@@ -53,3 +53,34 @@ def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> 
     assert hands == 40
     assert list(seconds) == list(STAGES)
     assert all(s >= 0 for s in seconds.values())
+
+
+@pytest.mark.parametrize("stage", ["audit", "split", "pipeline"])
+def test_the_instruction_benchmark_counts_only_the_stage_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stage: str
+) -> None:
+    # Without valgrind: the counting switch is recorded, with the stage run between its on
+    # and its off, once.
+    import instructions
+
+    events: list[str] = []
+    monkeypatch.setattr(instructions, "_toggle", lambda on: events.append(f"on:{on}"))
+    import stages
+
+    run = stages.run_stages
+
+    def spy(path: Path, measure: object) -> int:
+        def marked(name: str) -> object:
+            events.append(name)
+            return measure(name)  # type: ignore[operator]
+
+        return run(path, marked)
+
+    monkeypatch.setattr(stages, "run_stages", spy)
+    path = instructions.write_input("stars", tmp_path / "in", 20, 1)
+    warm = instructions.write_input("random", tmp_path / "warm", 20, 2)
+    instructions.child(stage, REPO, path, warm)
+    assert events.count("on:True") == events.count("on:False") == 1
+    if stage not in instructions.WHOLE:  # split, parse, pipeline: the public steps, no stages
+        on = events.index("on:True")
+        assert events[on - 1] == stage and events[on + 1] == "on:False"
