@@ -310,3 +310,41 @@ def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
         assert calls == [1]  # not tried again for the next batch
     finally:
         batch_walk.kernel.cache_clear()
+
+
+def test_a_first_run_compiles_in_a_child_and_only_loads_the_code(tmp_path: Path) -> None:
+    """The compile's working memory stays out of the ingesting process."""
+    folder = tmp_path / "cache"
+    assert not batch_walk._has_compiled_code(folder)
+    assert batch_walk.compile_in_child(folder)
+    assert batch_walk._has_compiled_code(folder)
+    code = (
+        "from omahahh.replay import batch_walk as b, walk_kernel as k; b._compile(); "
+        "print(sum(k.walk_batch.stats.cache_hits.values()))"
+    )
+    import os
+    import subprocess
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(folder))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1  # the next process loaded the child's code from the cache
+
+
+def test_a_child_that_cannot_compile_leaves_the_compile_to_the_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import subprocess
+
+    def no_python(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError("no interpreter here")
+
+    monkeypatch.setattr(subprocess, "run", no_python)
+    assert not batch_walk.compile_in_child(tmp_path / "cache")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    batch_walk.kernel.cache_clear()
+    try:
+        assert batch_walk.kernel() is not None  # compiled in this process instead
+    finally:
+        monkeypatch.delenv("NUMBA_CACHE_DIR")
+        batch_walk.kernel.cache_clear()
