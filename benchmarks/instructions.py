@@ -92,7 +92,10 @@ def child(stage: str, repo: Path, path: Path, warm: Path) -> None:
 
     run_stages(warm, lambda _: nullcontext())
     gc.disable()  # as the pipeline's collector pause does
-    run_stages(path, lambda name: _counted() if name == stage else nullcontext())
+    try:
+        run_stages(path, lambda name: _counted() if name == stage else nullcontext())
+    finally:
+        gc.enable()
 
 
 def count(stage: str, repo: Path, path: Path, warm: Path) -> int:
