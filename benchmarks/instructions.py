@@ -66,6 +66,7 @@ def _counted() -> Iterator[None]:
 def child(stage: str, repo: Path, path: Path, warm: Path) -> None:
     """Run in the measured process: every stage over ``warm``, then ``stage`` counted."""
     sys.path.insert(0, str(repo))
+    sys.path.insert(1, str(HERE.parent))
     if stage in WHOLE or stage == "empty":
         from omahahh.dataset.pipeline import process_blocks
         from omahahh.parsers.registry import iter_blocks, parse_blocks
@@ -85,7 +86,6 @@ def child(stage: str, repo: Path, path: Path, warm: Path) -> None:
             with _counted():
                 process_blocks(blocks)
         return
-    sys.path.insert(0, str(HERE.parent))
     import gc
 
     from stages import run_stages
@@ -124,24 +124,6 @@ def count(stage: str, repo: Path, path: Path, warm: Path) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def write_input(kind: str, folder: Path, hands: int, seed: int) -> Path:
-    """``hands`` hands of ``kind`` in one file of ``folder``."""
-    sys.path.insert(0, str(HERE.parent))
-    folder.mkdir(parents=True)
-    if kind == "stars":
-        from ingest import build_input
-
-        build_input(folder, hands, 1)
-        return folder / "hh0000.txt"
-    from table_hashes import write_random_hands
-
-    write_random_hands(folder, hands, seed)
-    one = folder / "all.txt"
-    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("random_*.txt"))]
-    one.write_text("\n\n".join(texts), encoding="utf-8")
-    return one
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=500)
@@ -155,6 +137,9 @@ def main() -> None:
     if args.child:
         child(args.child, args.repo, args.file, args.warm)
         return
+    sys.path.insert(0, str(HERE.parent))
+    from stages import write_input
+
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind): nothing counted")
     work = Path(tempfile.mkdtemp(prefix="omahahh-instructions-"))

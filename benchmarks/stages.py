@@ -15,7 +15,13 @@ for every round (the machine's speed drifts: compare stages within a round):
 - rows: the table rows of each hand;
 - frames: the rows made into polars frames.
 
-Usage: ``python benchmarks/stages.py [--hands 8000] [--rounds 3]``. Nothing is asserted.
+Inputs: ``stars`` (the default, as above: amounts and lines repeat as they never do in
+real files, which flatters the readers' memories) or ``random`` (``table_hashes.py``'s
+seeded hands, every one different, and other hands every round: the all-in EV's cache
+would find a round's hands again). A first round, not shown, runs over other hands.
+
+Usage: ``python benchmarks/stages.py [--hands 8000] [--rounds 3] [--input stars|random]``.
+Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -98,20 +104,41 @@ def one_round(path: Path) -> tuple[int, dict[str, float]]:
         gc.collect()
 
 
+def write_input(kind: str, folder: Path, hands: int, seed: int) -> Path:
+    """``hands`` hands of ``kind`` in one file of ``folder``."""
+    folder.mkdir(parents=True)
+    if kind == "stars":
+        build_input(folder, hands, 1)
+        return folder / "hh0000.txt"
+    from table_hashes import write_random_hands
+
+    write_random_hands(folder, hands, seed)
+    one = folder / "all.txt"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("random_*.txt"))]
+    one.write_text("\n\n".join(texts), encoding="utf-8")
+    return one
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=8000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--input", choices=("stars", "random"), default="stars")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="omahahh-stages-"))
     try:
-        build_input(work, args.hands, 1)
-        path = work / "hh0000.txt"
+        # random: other hands every round, or the all-in EV's cache would find them again
+        paths = [
+            write_input(args.input, work / f"round{r}", args.hands, 10 + r)
+            for r in range(args.rounds if args.input == "random" else 1)
+        ]
+        warm = write_input(args.input, work / "warm", 300, 2)
         compiled = kernel() is not None
-        one_round(path)  # warm: tables, compiled code, caches of a first file
-        print(f"{args.hands:,} hands; betting walk {'compiled' if compiled else 'in Python'}")
+        one_round(warm)  # warm: tables, compiled code, caches of a first file of other hands
+        walk = "compiled" if compiled else "in Python"
+        print(f"{args.hands:,} hands ({args.input}); betting walk {walk}")
         print(f"{'stage':<8}" + "".join(f"{f'round {r + 1}':>18}" for r in range(args.rounds)))
-        results = [one_round(path) for _ in range(args.rounds)]
+        results = [one_round(paths[r % len(paths)]) for r in range(args.rounds)]
         for stage in STAGES:
             cells = []
             for n, seconds in results:

@@ -78,8 +78,8 @@ def test_the_instruction_benchmark_counts_only_the_stage_asked_for(
         return run(path, marked)
 
     monkeypatch.setattr(stages, "run_stages", spy)
-    path = instructions.write_input("stars", tmp_path / "in", 20, 1)
-    warm = instructions.write_input("random", tmp_path / "warm", 20, 2)
+    path = stages.write_input("stars", tmp_path / "in", 20, 1)
+    warm = stages.write_input("random", tmp_path / "warm", 20, 2)
     instructions.child(stage, REPO, path, warm)
     assert gc.isenabled()  # as it was: the suite's later tests rely on it
     assert events.count("on:True") == events.count("on:False") == 1
