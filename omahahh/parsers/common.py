@@ -173,7 +173,8 @@ def bounty_or_none(text: str | None) -> int | None:
 
 def require_summary(lines: Sequence[str]) -> None:
     """A Stars-like hand without its ``*** SUMMARY ***`` section was cut short."""
-    if not any(line.startswith("*** SUMMARY ***") for line in lines):
+    # From the end: the summary is the last section, a few lines before the end.
+    if not any(line.startswith("*** SUMMARY ***") for line in reversed(lines)):
         raise HandParseError(
             "truncated", "hand has no *** SUMMARY *** section", len(lines) - 1, lines[-1]
         )
