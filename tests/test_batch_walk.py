@@ -348,3 +348,27 @@ def test_a_child_that_cannot_compile_leaves_the_compile_to_the_process(
     finally:
         monkeypatch.delenv("NUMBA_CACHE_DIR")
         batch_walk.kernel.cache_clear()
+
+
+def test_the_compiling_child_imports_this_very_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A checkout run from sys.path (the benchmarks' --against) compiles its own kernel,
+    not an installed omahahh's."""
+    import os
+    import subprocess
+
+    seen: dict[str, str] = {}
+
+    def record(command, env, **kwargs):  # type: ignore[no-untyped-def]
+        seen.update(env)
+        return subprocess.CompletedProcess(command, 1)
+
+    monkeypatch.setattr(subprocess, "run", record)
+    monkeypatch.setenv("PYTHONPATH", "elsewhere")
+    assert not batch_walk.compile_in_child(tmp_path)
+    first, rest = seen["PYTHONPATH"].split(os.pathsep, 1)
+    assert (
+        Path(first) / "omahahh" / "replay" / "batch_walk.py" == Path(batch_walk.__file__).resolve()
+    )
+    assert rest == "elsewhere" and seen["NUMBA_CACHE_DIR"] == str(tmp_path)

@@ -154,7 +154,11 @@ def compile_in_child(folder: Path) -> bool:
     compile in its own process, as before.
     """
     command = [sys.executable, "-c", "from omahahh.replay import batch_walk as b; b._compile()"]
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(folder))
+    # The child must compile this very package (a checkout put on sys.path, as the
+    # benchmarks do, may not be the installed one): its folder goes first on the path.
+    package_root = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(folder), PYTHONPATH=path)
     try:
         done = subprocess.run(command, env=env, capture_output=True, timeout=COMPILE_SECONDS)
     except (OSError, subprocess.SubprocessError):
