@@ -103,36 +103,71 @@ def read_betting(
     offset: int,
 ) -> bool:
     """Record ``rest`` (the line after the name, all-in suffix removed) when it is a
-    fold, check, call, bet or raise; False when it is some other verb."""
-    verb, _, arg = rest.partition(" ")
+    fold, check, call, bet or raise; False when it is some other verb.
+
+    What :func:`add_action` would record, written out: these are most lines of a hand,
+    and the call with its keywords cost 4 % of a PokerStars hand's parse.
+    ``read_betting(hand, "Bob", "raises 2 to 3", False, money, 9)`` with Bob's 1 already
+    in on the street records a raise of 2 chips ``to_amount`` 3, ``raise_by`` 2.
+    """
     if rest == "folds":
-        add_action(hand, player, ActionKind.FOLD, 0, offset)
-    elif rest == "checks":
-        add_action(hand, player, ActionKind.CHECK, 0, offset)
-    elif verb == "calls":
-        add_action(hand, player, ActionKind.CALL, money(arg, offset), offset, all_in=all_in)
+        hand.actions.append(Action(street=hand.street, player=player, kind=FOLD, line=offset))
+        return True
+    if rest == "checks":
+        hand.actions.append(Action(street=hand.street, player=player, kind=CHECK, line=offset))
+        return True
+    verb, _, arg = rest.partition(" ")
+    live = hand.live
+    if verb == "calls":
+        amount = money(arg, offset)
+        live[player] = live.get(player, 0) + amount
+        call = Action(
+            street=hand.street, player=player, kind=CALL, amount=amount, all_in=all_in, line=offset
+        )
+        hand.actions.append(call)
     elif verb == "bets":
         amount = money(arg, offset)
-        to = hand.live.get(player, 0) + amount
-        add_action(hand, player, ActionKind.BET, amount, offset, to_amount=to, all_in=all_in)
+        to = live.get(player, 0) + amount
+        live[player] = to
+        bet = Action(
+            street=hand.street,
+            player=player,
+            kind=BET,
+            amount=amount,
+            to_amount=to,
+            all_in=all_in,
+            line=offset,
+        )
+        hand.actions.append(bet)
     elif verb == "raises":
         by_text, sep, to_text = arg.partition(" to ")
         if not sep:
             raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
         to = money(to_text, offset)
-        add_action(
-            hand,
-            player,
-            ActionKind.RAISE,
-            to - hand.live.get(player, 0),
-            offset,
+        raise_ = Action(
+            street=hand.street,
+            player=player,
+            kind=RAISE,
+            amount=to - live.get(player, 0),
             to_amount=to,
             raise_by=money(by_text, offset),
             all_in=all_in,
+            line=offset,
         )
+        live[player] = to
+        hand.actions.append(raise_)
     else:
         return False
     return True
+
+
+FOLD, CHECK, CALL, BET, RAISE = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
 
 
 class StakesHeader(Protocol):
