@@ -30,12 +30,12 @@ from omahahh.model import (
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import (
+    ALL_IN,
     ScratchHand,
     add_action,
     new_street,
     read_betting,
     read_sections,
-    split_all_in,
 )
 from omahahh.parsers.common import (
     BOARD_RE,
@@ -203,9 +203,40 @@ def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:
     hand = StarsHand(header, block, d)
     i = hand.read_seats(lines, 2, lambda line, offset: _seat_line(hand, line, offset))
     hand.plain_names = names_without(hand.names, ": ")
-    read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
+    if d.body is None and hand.plain_names is not None:
+        _read_sections(hand, lines, i, hand.plain_names)
+    else:
+        read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
     record = _freeze(hand, table, block)
     return d.finish(record) if d.finish is not None else record
+
+
+def _read_sections(
+    hand: StarsHand, lines: tuple[str, ...], start: int, plain: frozenset[str]
+) -> None:
+    """:func:`read_sections` with ``_body_line`` for PokerStars itself (no dialect hook, no
+    seated name holding ``": "``): a player's line, most of a hand, is told apart in the
+    loop (the set lookup of :func:`leading_name`) and goes straight to :func:`_action`,
+    two calls a line fewer (-5 % of the parse's instructions)."""
+    in_summary = False
+    for offset in range(start, len(lines)):
+        line = lines[offset]
+        if not line:
+            continue
+        if in_summary:
+            _summary_line(hand, line, offset)
+        elif line.startswith("*** "):
+            in_summary = _street_line(hand, line, offset)
+        else:
+            name, sep, rest = line.partition(": ")
+            if not sep or name not in plain:
+                _body_line(hand, line, offset)
+            elif (no_chips := _NO_CHIPS.get(rest)) is not None:
+                hand.actions.append(
+                    Action(street=hand.street, player=name, kind=no_chips, line=offset)
+                )
+            else:
+                _action(hand, name, rest, offset)
 
 
 def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
@@ -335,7 +366,9 @@ def _looks_like_action(line: str) -> bool:
 
 
 def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
-    rest, all_in = split_all_in(rest)
+    all_in = rest.endswith(ALL_IN)  # split_all_in, without the call: most lines are actions
+    if all_in:
+        rest = rest[: -len(ALL_IN)]
     cap_at = rest.find(" and has reached the ")
     if cap_at >= 0:
         rest = rest[:cap_at]
