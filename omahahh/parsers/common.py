@@ -65,8 +65,8 @@ def to_utc(stamp: str, zone_name: str) -> datetime:
     """
     date_part, _, time_part = stamp.strip().partition(" ")
     try:
-        y, m, d = (int(x) for x in date_part.replace("-", "/").split("/"))
-        hh, mm, *rest = (int(x) for x in time_part.split(":"))
+        y, m, d = map(int, date_part.replace("-", "/").split("/"))
+        hh, mm, *rest = map(int, time_part.split(":"))
         ss = rest[0] if rest else 0
         local = datetime(y, m, d, hh, mm, ss)
     except ValueError as exc:  # hour 27, month 13...: damaged text, not a parser bug

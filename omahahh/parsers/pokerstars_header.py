@@ -19,6 +19,7 @@ from omahahh.parsers.common import (
     symbol_currency,
     utc_or_fail,
 )
+from omahahh.quick_init import quick_init
 
 HEADER_RE = re.compile(
     r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
@@ -54,7 +55,8 @@ TABLE_RE = re.compile(
 _STRUCTURE = STRUCTURE_WORDS
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init  # one a hand: the dataclass's own __init__ sets each of 15 fields by a call
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Header:
     hand_id: str
     fast_fold: bool
