@@ -18,7 +18,7 @@ import polars as pl
 import pyarrow as pa
 
 from omahahh.audit.reconcile import paid_by_player
-from omahahh.cards import card_str
+from omahahh.cards import card_texts
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.model import POST_KINDS, ActionKind, HandRecord, ParseFailure, Street
 from omahahh.rules.seating import dealt_in as seats_dealt_in
@@ -135,7 +135,7 @@ class FragmentBuilder:
             max_seats=h.max_seats,
             button_seat=h.button_seat,
             players_dealt=sum(dealt_in),
-            board=[[card_str(c) for c in b] for b in h.boards],
+            board=[card_texts(b) for b in h.boards],
             run_count=h.run_count,
             cancelled=h.cancelled,
             betting_capped_streets=[s.value for s in h.betting_capped],
@@ -292,7 +292,7 @@ class FragmentBuilder:
                     seat.sitting_out,
                     is_dealt,
                     seat.seat == h.button_seat,
-                    [card_str(c) for c in cards],
+                    card_texts(cards),
                     bool(dealt.get(name)),
                     was_shown,
                     desc.get(name),

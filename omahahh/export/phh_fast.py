@@ -28,7 +28,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from omahahh.cards import cards_str
+from omahahh.cards import card_texts
 from omahahh.collector import collector_paused
 from omahahh.errors import HandParseError
 from omahahh.export.batch_rows import (
@@ -99,7 +99,6 @@ _FOLD = ActionKind.FOLD.value
 _CHECK_OR_CALL = frozenset({ActionKind.CHECK.value, ActionKind.CALL.value})
 # The board's slices, in the order a PHH file deals them: (street, first, last).
 _DEALS = ((1, 0, 3), (2, 3, 4), (3, 4, 5))
-_CARD_TEXT = [cards_str((c,)) for c in range(52)]
 _LABELS = [f"p{i + 1}" for i in range(100)]  # a player's label by position
 _STREET_ORDER = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
 
@@ -448,7 +447,7 @@ def _card_text(cards: tuple[int, ...]) -> str:
     if len(set(cards)) != len(cards):
         raise _SlowPath
     # Every card here was read by _cards, so it is one of the 52: text by table.
-    return "".join([_CARD_TEXT[c] for c in cards])
+    return "".join(card_texts(cards))
 
 
 def _deal(board: tuple[int, ...], dealt_to: int, street: int, lines: list[str], walk: Walk) -> int:
