@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
+from omahahh.model import HandRecord
 from omahahh.parsers import betting_lines, pokerstars
 from omahahh.parsers.common import leading_name, match_name, names_longest_first, names_without
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from tests.conftest import parse_failure, parse_hand
 from tests.test_parser_pokerstars import BASE
 
@@ -94,3 +97,28 @@ def test_memory_is_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
     monkeypatch.setattr(betting_lines, "_SEAT_TAILS", {})
     assert parse_hand(chips) == tourney
+
+
+def test_the_stars_loop_reads_every_corpus_hand_as_the_shared_reader_does(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PokerStars reads a hand's lines in a loop of its own (``pokerstars._read_sections``,
+    issue 11); every PokerStars and StarsClone corpus hand, and every failure, comes out
+    as the shared ``read_sections`` with ``_body_line`` reads it."""
+    paths = expand_paths([corpus / "PokerStars", corpus / "StarsClone"])
+    blocks = [b for path in paths for b in iter_blocks(path)]
+
+    def shared(hand: pokerstars.StarsHand, lines: tuple[str, ...], start: int, _: object) -> None:
+        betting_lines.read_sections(
+            hand,
+            lines,
+            start,
+            pokerstars._street_line,
+            pokerstars._body_line,
+            pokerstars._summary_line,
+        )
+
+    own = list(parse_blocks(blocks))
+    monkeypatch.setattr(pokerstars, "_read_sections", shared)
+    assert list(parse_blocks(blocks)) == own
+    assert sum(isinstance(r, HandRecord) for r in own) >= 70
