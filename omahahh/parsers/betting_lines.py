@@ -353,11 +353,13 @@ class ScratchHand:
             if len(_SEAT_TAILS) < _SEAT_TAILS_KEPT:
                 _SEAT_TAILS[key] = tail
         won_texts, shown, mucked, folded, cash_mark = tail
-        won = [self.money(w, offset) for w in won_texts]
+        won: int | None = None  # None: no amount printed (not 0 won)
+        for text in won_texts:
+            won = (won or 0) + self.money(text, offset)
         return SummarySeat(
             seat=seat,
             player=name,
-            won=sum(won) if won else None,
+            won=won,
             showed=cards_or_fail(shown, offset) if shown is not None else (),
             mucked=mucked,
             folded_street=folded,

@@ -217,14 +217,19 @@ def _read_sections(
     """:func:`read_sections` with ``_body_line`` for PokerStars itself (no dialect hook, no
     seated name holding ``": "``): a player's line, most of a hand, is told apart in the
     loop (the set lookup of :func:`leading_name`) and goes straight to :func:`_action`,
-    two calls a line fewer (-3 % of the parse's instructions)."""
+    two calls a line fewer (-3 % of the parse's instructions); so do the SUMMARY's seat
+    lines to :func:`_summary_seat` when the dialect has no SUMMARY hook."""
     in_summary = False
+    seats = hand.summary_seats if hand.dialect.summary is None else None
     for offset in range(start, len(lines)):
         line = lines[offset]
         if not line:
             continue
         if in_summary:
-            _summary_line(hand, line, offset)
+            if seats is not None and line.startswith("Seat "):  # most SUMMARY lines
+                seats.append(_summary_seat(hand, line, offset))
+            else:
+                _summary_line(hand, line, offset)
         elif line.startswith("*** "):
             in_summary = _street_line(hand, line, offset)
         else:
@@ -281,8 +286,11 @@ def _street_line(hand: StarsHand, line: str, offset: int) -> bool:
     street = _STREET_OF[name]
     new_street(hand, street)
     hand.run = run
+    tail = m["tail"]
+    if not tail:  # *** HOLE CARDS ***: no cards
+        return False
     board = board_cards(
-        m["tail"],
+        tail,
         offset,
         lambda: hand.notes.append(f"empty card slot on line {offset + 1}: {line}"),
     )
