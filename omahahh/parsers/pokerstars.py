@@ -389,12 +389,12 @@ def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
                 Show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
             )
         add_action(hand, player, ActionKind.FOLD, 0, offset)
-    elif read_betting(hand, player, rest, all_in, hand.money, offset):
-        pass
-    elif verb == "posts":
+    elif verb == "posts":  # posts and shows first: read_betting would only say False
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
         hand.shows.append(show_line(player, arg, offset, bare_description=True))
+    elif read_betting(hand, player, rest, all_in, hand.money, offset):
+        pass
     elif verb == "mucks":
         if arg.startswith("hand ["):
             hand.shows.append(
