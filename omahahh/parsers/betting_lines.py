@@ -94,6 +94,16 @@ def split_all_in(rest: str) -> tuple[str, bool]:
     return rest, False
 
 
+FOLD, CHECK, CALL, BET, RAISE = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
+"""The kinds :func:`read_betting` records, bound once."""
+
+
 def read_betting(
     hand: ActionSink,
     player: str,
@@ -159,15 +169,6 @@ def read_betting(
     else:
         return False
     return True
-
-
-FOLD, CHECK, CALL, BET, RAISE = (
-    ActionKind.FOLD,
-    ActionKind.CHECK,
-    ActionKind.CALL,
-    ActionKind.BET,
-    ActionKind.RAISE,
-)
 
 
 class StakesHeader(Protocol):
