@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from omahahh.quick_init import quick_init
+from omahahh.quick_init import quick_factory, quick_init
 
 
 class Site(StrEnum):
@@ -334,3 +334,11 @@ class ParseFailure:
     excerpt: str
     hand_key: str | None = None
     text_hash: str = ""
+
+
+# The records made for most lines of a hand, built without the class call (quick_factory:
+# a third of its time); the same arguments, defaults and records as the class's own.
+make_action = quick_factory(Action)
+make_seat = quick_factory(Seat)
+make_summary_seat = quick_factory(SummarySeat)
+make_hand_record = quick_factory(HandRecord)

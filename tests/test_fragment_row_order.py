@@ -28,9 +28,7 @@ COMMENT = re.compile(r"#\s*(\w+)\s*$", re.M)
 
 def positional_rows(source: str) -> dict[str, list[str]]:
     """Table -> the column comments of its positional row in ``source``."""
-    return {
-        m["child"] or m["table"]: COMMENT.findall(m["body"]) for m in ROW.finditer(source)
-    }
+    return {m["child"] or m["table"]: COMMENT.findall(m["body"]) for m in ROW.finditer(source)}
 
 
 def test_every_positional_row_is_found() -> None:
@@ -44,8 +42,10 @@ def test_positional_row_follows_schema_order(table: str) -> None:
 
 def test_swapped_columns_are_caught() -> None:
     """The check itself: two values swapped with their comments no longer match."""
-    swapped = SOURCE.replace("c.run,  # run", "@@").replace(
-        "c.pot_index,  # pot_index", "c.run,  # run"
-    ).replace("@@", "c.pot_index,  # pot_index")
+    swapped = (
+        SOURCE.replace("c.run,  # run", "@@")
+        .replace("c.pot_index,  # pot_index", "c.run,  # run")
+        .replace("@@", "c.pot_index,  # pot_index")
+    )
     assert swapped != SOURCE
     assert positional_rows(swapped)["collections"] != list(schema("collections"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from omahahh import model
-from omahahh.quick_init import quick_init
+from omahahh.quick_init import quick_factory, quick_init
 
 
 @quick_init
@@ -129,3 +129,91 @@ def test_every_model_record_takes_its_fields_with_their_defaults(cls: type) -> N
             assert p.default == f.default
         elif f.default_factory is dataclasses.MISSING:
             assert p.default is inspect.Parameter.empty
+
+
+make_quick = quick_factory(Quick)
+
+
+@pytest.mark.parametrize("kwargs", CASES)
+def test_quick_factory_builds_what_the_class_builds(kwargs: dict[str, object]) -> None:
+    made, called = make_quick(**kwargs), Quick(**kwargs)  # type: ignore[arg-type]
+    assert type(made) is Quick
+    assert made == called
+    assert dataclasses.astuple(made) == dataclasses.astuple(Plain(**kwargs))  # type: ignore[arg-type]
+    assert repr(made) == repr(called)
+
+
+def test_quick_factory_runs_default_factories_per_record() -> None:
+    one, two = make_quick(a=1, c=2), make_quick(a=1, c=2)
+    assert one.e == [] and one.e is not two.e
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"a": 1}, {"a": 1, "c": 2, "z": 3}],
+    ids=["missing", "unknown"],
+)
+def test_quick_factory_refuses_wrong_arguments_as_the_class_does(kwargs: dict[str, object]) -> None:
+    with pytest.raises(TypeError) as made_error:
+        make_quick(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(TypeError) as plain_error:
+        Plain(**kwargs)  # type: ignore[arg-type]
+    assert str(made_error.value).split("() ", 1)[1] == str(plain_error.value).split("() ", 1)[1]
+    with pytest.raises(TypeError):
+        make_quick(1, "x", 2)  # type: ignore[misc]
+
+
+def test_quick_factory_records_stay_frozen_and_replace_and_pickle_work() -> None:
+    q = make_quick(a=1, c=2, d=(1,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        q.a = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):  # as on a record the class built (slots=True in 3.11)
+        q.not_a_field = 1  # type: ignore[attr-defined]
+    assert dataclasses.replace(q, b="z") == Quick(a=1, b="z", c=2, d=(1,))
+    assert pickle.loads(pickle.dumps(q)) == q
+
+
+def test_quick_factory_refuses_what_it_cannot_serve() -> None:
+    with pytest.raises(TypeError, match="frozen, slotted"):
+        quick_factory(
+            dataclass(slots=True, kw_only=True)(type("Loose", (), {"__annotations__": {"a": int}}))
+        )
+
+    class Base:
+        __slots__ = ()
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Derived(Base):
+        a: int
+
+    with pytest.raises(TypeError, match="no base but object"):
+        quick_factory(Derived)
+
+
+MODEL_FACTORIES = {
+    name: value
+    for name, value in vars(model).items()
+    if name.startswith("make_") and callable(value)
+}
+
+
+def test_the_model_factories_are_the_hot_records() -> None:
+    assert set(MODEL_FACTORIES) == {
+        "make_action",
+        "make_seat",
+        "make_summary_seat",
+        "make_hand_record",
+    }
+
+
+@pytest.mark.parametrize("name", sorted(MODEL_FACTORIES))
+def test_every_model_factory_takes_its_class_arguments_and_builds_its_records(name: str) -> None:
+    factory = MODEL_FACTORIES[name]
+    cls = next(c for c in MODEL_RECORDS if factory.__name__ == f"make_{c.__name__}")
+    class_params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert list(inspect.signature(factory).parameters.values()) == class_params
+    # every field given a value of its own, so a field the factory forgot would differ
+    sample = {p.name: (p.name, i) for i, p in enumerate(class_params)}
+    made = factory(**sample)
+    assert made == cls(**sample) and hash(made) == hash(cls(**sample))
+    assert type(made) is cls

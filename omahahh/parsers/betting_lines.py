@@ -29,6 +29,8 @@ from omahahh.model import (
     Street,
     Structure,
     SummarySeat,
+    make_action,
+    make_summary_seat,
 )
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -67,7 +69,7 @@ def add_action(
     if live:
         hand.live[player] = hand.live.get(player, 0) + amount
     hand.actions.append(
-        Action(
+        make_action(
             street=hand.street,
             player=player,
             kind=kind,
@@ -121,17 +123,17 @@ def read_betting(
     in on the street records a raise of 2 chips ``to_amount`` 3, ``raise_by`` 2.
     """
     if rest == "folds":
-        hand.actions.append(Action(street=hand.street, player=player, kind=FOLD, line=offset))
+        hand.actions.append(make_action(street=hand.street, player=player, kind=FOLD, line=offset))
         return True
     if rest == "checks":
-        hand.actions.append(Action(street=hand.street, player=player, kind=CHECK, line=offset))
+        hand.actions.append(make_action(street=hand.street, player=player, kind=CHECK, line=offset))
         return True
     verb, _, arg = rest.partition(" ")
     live = hand.live
     if verb == "calls":
         amount = money(arg, offset)
         live[player] = live.get(player, 0) + amount
-        call = Action(
+        call = make_action(
             street=hand.street, player=player, kind=CALL, amount=amount, all_in=all_in, line=offset
         )
         hand.actions.append(call)
@@ -139,7 +141,7 @@ def read_betting(
         amount = money(arg, offset)
         to = live.get(player, 0) + amount
         live[player] = to
-        bet = Action(
+        bet = make_action(
             street=hand.street,
             player=player,
             kind=BET,
@@ -154,7 +156,7 @@ def read_betting(
         if not sep:
             raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
         to = money(to_text, offset)
-        raise_ = Action(
+        raise_ = make_action(
             street=hand.street,
             player=player,
             kind=RAISE,
@@ -357,7 +359,7 @@ class ScratchHand:
         won: int | None = None  # None: no amount printed (not 0 won)
         for text in won_texts:
             won = (won or 0) + self.money(text, offset)
-        return SummarySeat(
+        return make_summary_seat(
             seat=seat,
             player=name,
             won=won,

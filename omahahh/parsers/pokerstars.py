@@ -18,7 +18,6 @@ from functools import partial
 
 from omahahh.errors import HandParseError
 from omahahh.model import (
-    Action,
     ActionKind,
     CashOut,
     HandRecord,
@@ -28,6 +27,9 @@ from omahahh.model import (
     Street,
     SummarySeat,
     UncalledReturn,
+    make_action,
+    make_hand_record,
+    make_seat,
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import (
@@ -238,7 +240,7 @@ def _read_sections(
                 _body_line(hand, line, offset)
             elif (no_chips := _NO_CHIPS.get(rest)) is not None:
                 hand.actions.append(
-                    Action(street=hand.street, player=name, kind=no_chips, line=offset)
+                    make_action(street=hand.street, player=name, kind=no_chips, line=offset)
                 )
             else:
                 _action(hand, name, rest, offset)
@@ -261,7 +263,7 @@ def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
     if extra.startswith(", ") and extra.endswith(" bounty"):
         bounty = bounty_or_none(extra[2:-7])
     tail = rest[close_at + 1 :].strip()
-    return Seat(
+    return make_seat(
         seat=int(number),
         player=name,
         stack_start=hand.money(stack_text, offset),
@@ -307,7 +309,9 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
         rest = line[len(name) + 2 :]
         no_chips = _NO_CHIPS.get(rest)
         if no_chips is not None:  # the commonest lines, without the general reader's calls
-            hand.actions.append(Action(street=hand.street, player=name, kind=no_chips, line=offset))
+            hand.actions.append(
+                make_action(street=hand.street, player=name, kind=no_chips, line=offset)
+            )
             return
         _action(hand, name, rest, offset)
         return
@@ -483,7 +487,7 @@ def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(hand.dialect.site, table, block),
         fast_fold=h.fast_fold,
         home_game=h.home_game,
