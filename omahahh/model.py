@@ -339,6 +339,9 @@ class ParseFailure:
 # The records made for most lines of a hand, built without the class call (quick_factory:
 # a third of its time); the same arguments, defaults and records as the class's own.
 make_action = quick_factory(Action)
+make_show = quick_factory(Show)
+make_collection = quick_factory(Collection)
+make_uncalled_return = quick_factory(UncalledReturn)
 make_seat = quick_factory(Seat)
 make_summary_seat = quick_factory(SummarySeat)
 make_hand_record = quick_factory(HandRecord)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -200,6 +201,9 @@ MODEL_FACTORIES = {
 def test_the_model_factories_are_the_hot_records() -> None:
     assert set(MODEL_FACTORIES) == {
         "make_action",
+        "make_show",
+        "make_collection",
+        "make_uncalled_return",
         "make_seat",
         "make_summary_seat",
         "make_hand_record",
@@ -217,3 +221,26 @@ def test_every_model_factory_takes_its_class_arguments_and_builds_its_records(na
     made = factory(**sample)
     assert made == cls(**sample) and hash(made) == hash(cls(**sample))
     assert type(made) is cls
+
+
+def _other_factories() -> list[tuple[Callable[..., object], type]]:
+    from omahahh.parsers.pokerstars_header import Header, make_header
+    from omahahh.replay.engine import ReplayResult, make_replay_result
+    from omahahh.replay.showdown import DerivedPot, make_derived_pot
+
+    return [
+        (make_header, Header),
+        (make_replay_result, ReplayResult),
+        (make_derived_pot, DerivedPot),
+    ]
+
+
+@pytest.mark.parametrize("factory, cls", _other_factories(), ids=lambda x: x.__name__)
+def test_the_factories_outside_the_model_build_their_records(
+    factory: Callable[..., object], cls: type
+) -> None:
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert list(inspect.signature(factory).parameters.values()) == params
+    sample = {p.name: (p.name, i) for i, p in enumerate(params)}
+    made = factory(**sample)
+    assert type(made) is cls and made == cls(**sample)

@@ -30,6 +30,7 @@ from omahahh.model import (
     Structure,
     SummarySeat,
     make_action,
+    make_collection,
     make_summary_seat,
 )
 from omahahh.parsers.common import (
@@ -284,7 +285,7 @@ class ScratchHand:
         ``amount``, ``pot`` and ``n``, the side pot's number)."""
         pot = m["pot"]
         self.collections.append(
-            Collection(
+            make_collection(
                 player=player,
                 amount=self.money(m["amount"], offset),
                 pot_index=pot_index(pot, m["n"]),

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, HandParseError, MoneyError
-from omahahh.model import Show, Street, Structure
+from omahahh.model import Show, Street, Structure, make_show
 from omahahh.money import SYMBOL_CURRENCY, to_minor
 
 # Zone abbreviations printed by clients, to IANA zones (DST-aware).
@@ -194,7 +194,7 @@ def show_line(player: str, arg: str, offset: int, *, bare_description: bool = Fa
         description: str | None = desc[1:-1]
     else:
         description = (desc or None) if bare_description else None
-    return Show(
+    return make_show(
         player=player,
         cards=cards_or_fail(cards_text.lstrip("["), offset),
         description=description,

@@ -22,7 +22,6 @@ from omahahh.model import (
     CashOut,
     HandRecord,
     Seat,
-    Show,
     Site,
     Street,
     SummarySeat,
@@ -30,6 +29,8 @@ from omahahh.model import (
     make_action,
     make_hand_record,
     make_seat,
+    make_show,
+    make_uncalled_return,
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import (
@@ -329,7 +330,7 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
             )
         amount = hand.money(m["amount"], offset)
         hand.uncalled.append(
-            UncalledReturn(player=m["name"], amount=amount, street=hand.street, line=offset)
+            make_uncalled_return(player=m["name"], amount=amount, street=hand.street, line=offset)
         )
         return
     c = hand.dialect.collect_re.search(line) if " collected " in line else None
@@ -390,7 +391,7 @@ def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
             raise HandParseError("unknown_line", f"unknown fold line: {rest!r}", offset, rest)
         if arg.startswith("["):
             hand.shows.append(
-                Show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
+                make_show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
             )
         add_action(hand, player, ActionKind.FOLD, 0, offset)
     elif verb == "posts":  # posts and shows first: read_betting would only say False
@@ -402,7 +403,9 @@ def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
     elif verb == "mucks":
         if arg.startswith("hand ["):
             hand.shows.append(
-                Show(player=player, cards=cards_or_fail(arg[5:], offset), mucked=True, line=offset)
+                make_show(
+                    player=player, cards=cards_or_fail(arg[5:], offset), mucked=True, line=offset
+                )
             )
         elif arg != "hand":
             raise HandParseError("unknown_line", f"unknown muck line: {rest!r}", offset, rest)

@@ -19,7 +19,7 @@ from omahahh.parsers.common import (
     symbol_currency,
     utc_or_fail,
 )
-from omahahh.quick_init import quick_init
+from omahahh.quick_init import quick_factory, quick_init
 
 HEADER_RE = re.compile(
     r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
@@ -73,6 +73,10 @@ class Header:
     stake_high: int
     started_at: datetime | None
     started_at_text: str
+
+
+make_header = quick_factory(Header)
+"""``Header(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`): one a hand."""
 
 
 @lru_cache(maxsize=256)  # a file repeats its few games: a regex search and a record each
@@ -150,7 +154,7 @@ def parse_header(
             if game is None:
                 raise _unsupported(game_text)
             started_at, local = _time(t["time"])
-            return Header(
+            return make_header(
                 hand_id=m["id"],
                 fast_fold=t["zoom"] is not None or kind == "Zoom Hand",
                 home_game=m["club"],
@@ -185,7 +189,7 @@ def parse_header(
         if len(amounts) != 2:
             raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
         started_at, local = _time(c["time"])
-        return Header(
+        return make_header(
             hand_id=m["id"],
             fast_fold=kind == "Zoom Hand",
             home_game=m["club"],

@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
+from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.betting import BettingOutcome, Decision, UncalledDerived, walk_betting
 from omahahh.replay.showdown import DerivedAward, DerivedPot, Scores, derive_pots, showdown
 
@@ -85,7 +86,8 @@ class PlayerResult(NamedTuple):
     dealt_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayResult:
     """Everything replay derived for one hand."""
 
@@ -116,6 +118,10 @@ class ReplayResult:
             if p.player == player:
                 return p.seat
         return None
+
+
+make_replay_result = quick_factory(ReplayResult)
+"""``ReplayResult(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def replay(
@@ -176,7 +182,7 @@ def replay(
         )
         for seat, p in sorted(players.items())
     )
-    return ReplayResult(
+    return make_replay_result(
         hand_key=hand.hand_key,
         decisions=tuple(outcome.decisions),
         players=results,

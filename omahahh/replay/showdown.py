@@ -16,6 +16,7 @@ from omahahh.errors import CardError
 from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
+from omahahh.quick_init import quick_factory, quick_init
 from omahahh.rooms.conventions import ROOMS, split_chip
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
@@ -26,7 +27,8 @@ Scores = Mapping[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int | None]
 :func:`omaha_low` give them (:mod:`omahahh.replay.showdown_scores`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DerivedPot:
     """One pot on one board: chips before and after rake, who may win it, who contested it.
 
@@ -45,6 +47,10 @@ class DerivedPot:
     verifiable: bool
     contestants: tuple[int, ...]
     unshown: tuple[int, ...]
+
+
+make_derived_pot = quick_factory(DerivedPot)
+"""``DerivedPot(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 class DerivedAward(NamedTuple):
@@ -153,7 +159,7 @@ def showdown(
                         )
                     ]
             out_pots.append(
-                DerivedPot(
+                make_derived_pot(
                     run=run,
                     index=pot.index,
                     eligible=pot.eligible,
