@@ -251,6 +251,10 @@ class SummarySeat:
     line: int = 0
 
 
+_KEY_PREFIX = {site: f"{site.value}:" for site in Site}
+"""The start of each site's hand keys (:attr:`HandRecord.hand_key`)."""
+
+
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandRecord:
@@ -308,7 +312,8 @@ class HandRecord:
     @property
     def hand_key(self) -> str:
         """``<site>:<hand_id>``, e.g. ``pokerstars:258721013274``."""
-        return f"{self.site.value}:{self.hand_id}"
+        # Read ~5 times a hand: a dict lookup, not the enum's ``value`` property (0.3 µs).
+        return _KEY_PREFIX[self.site] + self.hand_id
 
     @property
     def variant(self) -> str:

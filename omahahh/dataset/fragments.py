@@ -22,7 +22,16 @@ import pyarrow as pa
 from omahahh.audit.reconcile import paid_by_player
 from omahahh.cards import card_texts
 from omahahh.dataset.tables import TABLES, schema
-from omahahh.model import POST_KINDS, ActionKind, HandRecord, ParseFailure, Street
+from omahahh.model import (
+    POST_KINDS,
+    ActionKind,
+    GameType,
+    HandRecord,
+    ParseFailure,
+    Site,
+    Street,
+    Structure,
+)
 from omahahh.rules.seating import dealt_in as seats_dealt_in
 
 if TYPE_CHECKING:
@@ -118,17 +127,17 @@ class FragmentBuilder:
         self.rows["hands"].append(
             (
                 key,  # hand_key
-                h.site.value,  # site
+                _VALUE[h.site],  # site
                 h.hand_id,  # hand_id
                 h.started_at,  # started_at
                 h.started_at_text,  # started_at_local
                 game.variant,  # variant
                 game.game_label,  # game_label
                 game.mixed_game,  # mixed_game
-                game.structure.value,  # structure
+                _VALUE[game.structure],  # structure
                 game.hole_card_count,  # hole_card_count
                 game.hi_lo,  # hi_lo
-                h.game_type.value,  # game_type
+                _VALUE[h.game_type],  # game_type
                 h.fast_fold,  # fast_fold
                 h.home_game,  # home_game
                 h.tournament_id,  # tournament_id
@@ -387,7 +396,9 @@ for _table, _order in (("actions", ACTION_COLUMNS), ("players", PLAYER_COLUMNS))
         raise RuntimeError(f"fragments.py writes {_table} in an order the schema no longer has")
 
 # Stored strings of the enums on the hot path (a dict lookup, not the enum's property).
-_VALUE: dict[object, str] = {m: m.value for e in (Street, ActionKind) for m in e}
+_VALUE: dict[object, str] = {
+    m: m.value for e in (Street, ActionKind, Site, Structure, GameType) for m in e
+}
 
 
 def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -> int | None:
