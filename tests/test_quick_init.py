@@ -224,14 +224,26 @@ def test_every_model_factory_takes_its_class_arguments_and_builds_its_records(na
 
 
 def _other_factories() -> list[tuple[Callable[..., object], type]]:
+    from omahahh.audit.hand import AuditedHand, make_audited_hand
+    from omahahh.audit.reconcile import Reconciled, make_reconciled
     from omahahh.parsers.pokerstars_header import Header, make_header
+    from omahahh.replay.allin import AllinRow, make_allin_row
     from omahahh.replay.engine import ReplayResult, make_replay_result
-    from omahahh.replay.showdown import DerivedPot, make_derived_pot
+    from omahahh.replay.showdown import (
+        DerivedPot,
+        ShowdownOutcome,
+        make_derived_pot,
+        make_showdown_outcome,
+    )
 
     return [
         (make_header, Header),
         (make_replay_result, ReplayResult),
         (make_derived_pot, DerivedPot),
+        (make_showdown_outcome, ShowdownOutcome),
+        (make_reconciled, Reconciled),
+        (make_audited_hand, AuditedHand),
+        (make_allin_row, AllinRow),
     ]
 
 

@@ -43,6 +43,7 @@ from math import comb
 from omahahh.errors import CardError, OmahahhError
 from omahahh.eval.equity import pot_shares_and_errors
 from omahahh.model import POST_KINDS, HandRecord, Street
+from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import ReplayResult
 
 # Board cards known when the last money went in on each street.
@@ -78,7 +79,8 @@ Seat 2: B (big blind) showed [2c 2d 3h 4h] and won ($19) with three of a kind, T
 """
 
 
-@dataclass(frozen=True, slots=True)
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AllinRow:
     """One live player of an all-in hand: a row of the ``allin`` table.
 
@@ -99,6 +101,10 @@ class AllinRow:
     exact: bool = True
     equity_std_error: float | None = None
     """Standard error of ``equity`` when it was sampled (``exact`` False), else None."""
+
+
+make_allin_row = quick_factory(AllinRow)
+"""``AllinRow(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def allin_street(hand: HandRecord) -> Street:
@@ -160,7 +166,7 @@ def allin_rows(
     for c in hand.collections:
         collected[c.player] = collected.get(c.player, 0) + c.amount
     return tuple(
-        AllinRow(
+        make_allin_row(
             hand_key=hand.hand_key,
             seat=p.seat,
             player=p.player,

@@ -264,7 +264,12 @@ def hand_views(
             continue
         audited = audit_hand(hand, rules)
         out[key] = hand_view(
-            AuditedHand(hand, audited.result, tuple(by_hand.get(key, ())), audited.awards)
+            AuditedHand(
+                hand=hand,
+                result=audited.result,
+                findings=tuple(by_hand.get(key, ())),
+                awards=audited.awards,
+            )
         )
     return out
 
