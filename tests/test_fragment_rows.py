@@ -31,3 +31,21 @@ def test_a_column_left_out_is_null() -> None:
     frame = _frame("hands", _rows("hands", hand_key="pokerstars:1"))
     assert frame["hand_key"].to_list() == ["pokerstars:1"]
     assert frame["players_dealt"].to_list() == [None]
+
+
+def test_a_time_stamp_of_the_wrong_type_is_an_error_not_a_null() -> None:
+    with pytest.raises(Exception, match="started_at|timestamp|datetime|str"):
+        _frame("hands", _rows("hands", started_at="yesterday"))
+
+
+def test_time_stamps_keep_their_instant_and_nulls() -> None:
+    from datetime import datetime, timedelta, timezone
+
+    utc = datetime(2024, 3, 1, 17, 5, 9, tzinfo=timezone.utc)
+    paris = utc.astimezone(timezone(timedelta(hours=1)))  # the same instant elsewhere
+    builder = FragmentBuilder()
+    for when in (utc, paris, None):
+        builder._row("hands", hand_key="k", started_at=when)
+    frame = _frame("hands", builder.rows["hands"])
+    assert str(frame["started_at"].dtype) == "Datetime(time_unit='us', time_zone='UTC')"
+    assert frame["started_at"].to_list() == [utc, utc, None]

@@ -411,15 +411,16 @@ def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -
 def _frame(table: str, rows: list[tuple[object, ...]]) -> pl.DataFrame:
     """Rows (tuples in schema order) to a frame of the table's schema.
 
-    Nested list columns go through pyarrow, whose conversion from Python lists
-    is several times faster than polars' for them; scalars through polars.
+    Nested list columns and time stamps go through pyarrow, whose conversion from
+    Python objects is several times faster than polars' for them (time stamps: 0.24
+    against 1.2 µs a value); other scalars through polars.
     """
     data: dict[str, pl.Series] = {}
     columns = schema(table)
     transposed = zip(*rows, strict=True) if rows else ((),) * len(columns)
     for (name, dtype), column in zip(columns.items(), transposed, strict=True):
         values = list(column)
-        if isinstance(dtype, pl.List):
+        if isinstance(dtype, (pl.List, pl.Datetime)):
             arrow_type = pl.Series(name, [], dtype=dtype).to_arrow().type
             series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))
             data[name] = series.alias(name)
