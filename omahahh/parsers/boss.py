@@ -32,11 +32,12 @@ from omahahh.model import (
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
     Structure,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, unit_of
@@ -205,7 +206,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
     started = (
         datetime.fromtimestamp(int(date) / dialect.date_scale, UTC) if date.isdigit() else None
     )
-    return HandRecord(
+    return make_hand_record(
         site=dialect.site,
         hand_id=hand_id,
         started_at=started,
@@ -262,7 +263,7 @@ def _seats(
         if stack == 0 and name in acting:
             stack = _stack_from_bankroll(hand, h, name, money, stack)
         hand.seat(
-            Seat(
+            make_seat(
                 seat=seat,
                 player=name,
                 stack_start=stack,

@@ -72,6 +72,8 @@ from omahahh.model import (
     Structure,
     SummarySeat,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, format_minor, to_minor
@@ -266,7 +268,7 @@ def _seat(hand: _Hand, line: str, offset: int) -> Seat:
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
     name = m["name"].strip() + (ME if m["me"] else "")
-    return Seat(seat=int(m["seat"]), player=name, stack_start=hand.money(m["stack"], offset))
+    return make_seat(seat=int(m["seat"]), player=name, stack_start=hand.money(m["stack"], offset))
 
 
 def _marker(hand: _Hand, line: str, offset: int) -> None:
@@ -619,7 +621,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         dataclasses.replace(s, sitting_out=True) if s.player not in acted else s for s in hand.seats
     )
     table = TableLine(name=h.table, max_seats=None, button_seat=button, play_money=False)
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
         fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,

@@ -31,6 +31,8 @@ from omahahh.model import (
     Street,
     SummarySeat,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import (
@@ -148,7 +150,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
     tail = m["tail"].strip()
-    return Seat(
+    return make_seat(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(m["stack"], offset),
@@ -352,7 +354,7 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
     h = hand.h
     boards = _boards(hand)
     seats = _mark_undealt_seats(hand)
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(SITE, table, block),
         fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,

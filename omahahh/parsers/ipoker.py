@@ -38,10 +38,11 @@ from omahahh.model import (
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
     Structure,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
@@ -226,7 +227,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             continue  # an empty seat
         seat = int(p.get("seat") or 0)
         hand.seat(
-            Seat(
+            make_seat(
                 seat=seat,
                 player=name,
                 stack_start=money(p.get("chips", "0"), p),
@@ -276,7 +277,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     start_text = (head.child_text("startdate") or "").strip()
     zone_name = context.zone_for(ROOMS[SITE].time_zone)
     started = _started(block, start_text, zone_name, head) if start_text else None
-    return HandRecord(
+    return make_hand_record(
         site=SITE,
         hand_id=hand_id,
         started_at=started,

@@ -39,11 +39,12 @@ from omahahh.model import (
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
     Structure,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
@@ -116,7 +117,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         if tournament:  # a tournament balance is after the blinds (fpdb reads it so too)
             stack += posted.get(p.get("seat"), 0)
         hand.seat(
-            Seat(
+            make_seat(
                 seat=int(p.get("seat")) + 1,  # numbered from 0 in the file
                 player=name,
                 stack_start=stack,
@@ -176,7 +177,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         if first_stamp and first_stamp.isdigit()
         else None
     )
-    return HandRecord(
+    return make_hand_record(
         site=SITE,
         hand_id=g.get("id"),
         started_at=started,

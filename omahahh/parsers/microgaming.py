@@ -36,11 +36,12 @@ from omahahh.model import (
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
     Structure,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
@@ -119,7 +120,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         name = s.get("alias")
         by_seat[s.get("num")] = name
         hand.seat(
-            Seat(
+            make_seat(
                 seat=int(s.get("num")),
                 player=name,
                 stack_start=money(s.get("balance"), s),
@@ -197,7 +198,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     started = _started(stamp, zone_name)
     dealt_in = [s for s in hand.seats if not s.sitting_out]
     rake_text = g.get("rake")
-    return HandRecord(
+    return make_hand_record(
         site=SITE,
         hand_id=g.get("id"),
         started_at=started,

@@ -51,6 +51,8 @@ from omahahh.model import (
     Show,
     Site,
     Street,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -139,7 +141,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     open_at = rest.rfind(" ( ")
     if not sep or not number.isdigit() or open_at <= 0 or not rest.endswith(" )"):
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return Seat(
+    return make_seat(
         seat=int(number),
         player=rest[:open_at],
         stack_start=hand.money(rest[open_at + 3 : -2], offset),
@@ -305,7 +307,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     if hand.fixed_limit():  # the header gives the blinds; the bets are one and two big blinds
         fields["small_bet"] = fields["big_blind"]
         fields["big_bet"] = 2 * fields["big_blind"]
-    return HandRecord(
+    return make_hand_record(
         **fields,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,

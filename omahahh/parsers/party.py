@@ -60,6 +60,8 @@ from omahahh.model import (
     Site,
     Street,
     SummarySeat,
+    make_hand_record,
+    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -222,7 +224,9 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return Seat(seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset))
+    return make_seat(
+        seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset)
+    )
 
 
 def _street_line(hand: _Hand, line: str, offset: int) -> None:
@@ -452,7 +456,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         else s
         for s in hand.idle_seats_sat_out()  # classic Party lists those sitting out too
     )
-    return HandRecord(
+    return make_hand_record(
         **fields,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,

@@ -33,11 +33,12 @@ from omahahh.model import (
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Show,
     Site,
     Street,
     Structure,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import format_minor
@@ -170,11 +171,13 @@ def standard_record(
     started_at, started_text = _time(doc, context)
     # Seats in seat order, as rooms list them (the standard lists players by position).
     order = sorted(range(n), key=lambda i: seat_numbers[i])
-    seats = tuple(Seat(seat=seat_numbers[i], player=names[i], stack_start=stacks[i]) for i in order)
+    seats = tuple(
+        make_seat(seat=seat_numbers[i], player=names[i], stack_start=stacks[i]) for i in order
+    )
     finishing = doc.get("finishing_stacks")
     if isinstance(finishing, list) and len(finishing) == n:
         seats = tuple(
-            Seat(
+            make_seat(
                 seat=s.seat,
                 player=s.player,
                 stack_start=s.stack_start,
@@ -184,7 +187,7 @@ def standard_record(
         )
     low, high = (small_bet, big_bet) if fixed else (small_blind, big_blind)
     level = doc.get("level")
-    return HandRecord(
+    return make_hand_record(
         site=Site.PHH,
         hand_id=hand_id,
         started_at=started_at,

@@ -28,6 +28,8 @@ from omahahh.model import (
     Site,
     Street,
     SummarySeat,
+    make_hand_record,
+    make_seat,
 )
 from omahahh.parsers.betting_lines import (
     ScratchHand,
@@ -145,7 +147,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     if not stack_text:
         # ``Seat 1: Player1 ()``: a seat with no stack, dealt no cards.
         hand.notes.append(f"seat {m['seat']} prints no stack: read as 0, sitting out")
-    return Seat(
+    return make_seat(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(stack_text, offset) if stack_text else 0,
@@ -301,7 +303,7 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
             hand.notes.append("SUMMARY board differs from the street lines")
         board = hand.summary_board
     seats = hand.idle_seats_sat_out()  # Winamax never says who sits out
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
         tournament_id=tournament_id,
         buy_in=h.buy_in,

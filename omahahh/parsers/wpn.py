@@ -60,6 +60,8 @@ from omahahh.model import (
     Street,
     SummarySeat,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
@@ -252,7 +254,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     tail = m["tail"].strip()
     if tail not in ("", "is sitting out"):
         raise HandParseError("bad_seat_line", f"unknown seat line tail: {line!r}", offset, line)
-    return Seat(
+    return make_seat(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(m["stack"], offset),
@@ -447,7 +449,7 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
             if k > len(sides):
                 sides.append(0)
             sides[k - 1] += pots.get(k, 0)
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
         tournament_id=hand.h.tournament_id,
         seats=_seats(hand),

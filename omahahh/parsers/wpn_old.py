@@ -69,6 +69,8 @@ from omahahh.model import (
     Structure,
     SummarySeat,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, to_minor
@@ -280,7 +282,9 @@ def _seat(hand: _Hand, line: str, offset: int) -> Seat:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return Seat(seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset))
+    return make_seat(
+        seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset)
+    )
 
 
 def _body_line(hand: _Hand, line: str, offset: int) -> None:
@@ -556,7 +560,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     if hand.summary_board is not None and hand.board and hand.summary_board != hand.board:
         hand.notes.append("SUMMARY board differs from the street lines")
     table = TableLine(name=h.table, max_seats=None, button_seat=hand.button or 0, play_money=False)
-    return HandRecord(
+    return make_hand_record(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,

@@ -38,6 +38,8 @@ from omahahh.model import (
     Street,
     SummarySeat,
     UncalledReturn,
+    make_hand_record,
+    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -199,7 +201,7 @@ class ArchiveHand(ScratchHand):
         fields = self.record_fields(
             self.fmt.site, table, self.block, fixed_limit_blinds=self.fmt.fixed_limit_blinds
         )
-        record = HandRecord(
+        record = make_hand_record(
             **fields,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
@@ -264,7 +266,7 @@ def ignore(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 def seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     """``seat``, ``name``, ``amount``; an ``out`` group that matched: sitting out."""
     hand.add_seat(
-        Seat(
+        make_seat(
             seat=int(m["seat"]),
             player=m["name"].strip(),
             stack_start=hand.money(m["amount"], offset),
