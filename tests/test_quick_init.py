@@ -44,39 +44,55 @@ CASES: list[dict[str, object]] = [
 ]
 
 
+make_quick = quick_factory(Quick)
+BUILDERS = pytest.mark.parametrize("build", [Quick, make_quick], ids=["class", "quick_factory"])
+"""The class call (quick_init's ``__init__``) and quick_factory's function, held to the same
+oracle."""
+
+
+@BUILDERS
 @pytest.mark.parametrize("kwargs", CASES)
-def test_quick_init_builds_what_the_dataclass_init_builds(kwargs: dict[str, object]) -> None:
-    quick, plain = Quick(**kwargs), Plain(**kwargs)  # type: ignore[arg-type]
+def test_quick_init_builds_what_the_dataclass_init_builds(
+    build: Callable[..., Quick], kwargs: dict[str, object]
+) -> None:
+    quick, plain = build(**kwargs), Plain(**kwargs)
+    assert type(quick) is Quick
     assert dataclasses.astuple(quick) == dataclasses.astuple(plain)
     assert repr(quick).replace("Quick", "Plain") == repr(plain)
     assert quick == Quick(**kwargs)  # type: ignore[arg-type]
 
 
-def test_default_factories_run_per_instance() -> None:
-    one, two = Quick(a=1, c=2), Quick(a=1, c=2)
+@BUILDERS
+def test_default_factories_run_per_instance(build: Callable[..., Quick]) -> None:
+    one, two = build(a=1, c=2), build(a=1, c=2)
     assert one.e == [] and one.e is not two.e
 
 
+@BUILDERS
 @pytest.mark.parametrize(
     "kwargs",
     [{"a": 1}, {"a": 1, "c": 2, "z": 3}],
     ids=["missing", "unknown"],
 )
-def test_wrong_arguments_raise_the_same_type_error(kwargs: dict[str, object]) -> None:
+def test_wrong_arguments_raise_the_same_type_error(
+    build: Callable[..., Quick], kwargs: dict[str, object]
+) -> None:
     with pytest.raises(TypeError) as quick_error:
-        Quick(**kwargs)  # type: ignore[arg-type]
+        build(**kwargs)
     with pytest.raises(TypeError) as plain_error:
         Plain(**kwargs)  # type: ignore[arg-type]
     assert str(quick_error.value).split("() ", 1)[1] == str(plain_error.value).split("() ", 1)[1]
 
 
-def test_positional_arguments_are_refused() -> None:
+@BUILDERS
+def test_positional_arguments_are_refused(build: Callable[..., Quick]) -> None:
     with pytest.raises(TypeError):
-        Quick(1, "x", 2)  # type: ignore[misc]
+        build(1, "x", 2)
 
 
-def test_records_stay_frozen_and_replace_and_pickle_work() -> None:
-    q = Quick(a=1, c=2, d=(1,))
+@BUILDERS
+def test_records_stay_frozen_and_replace_and_pickle_work(build: Callable[..., Quick]) -> None:
+    q = build(a=1, c=2, d=(1,))
     with pytest.raises(dataclasses.FrozenInstanceError):
         q.a = 5  # type: ignore[misc]
     assert dataclasses.replace(q, b="z") == Quick(a=1, b="z", c=2, d=(1,))
@@ -132,48 +148,6 @@ def test_every_model_record_takes_its_fields_with_their_defaults(cls: type) -> N
             assert p.default is inspect.Parameter.empty
 
 
-make_quick = quick_factory(Quick)
-
-
-@pytest.mark.parametrize("kwargs", CASES)
-def test_quick_factory_builds_what_the_class_builds(kwargs: dict[str, object]) -> None:
-    made, called = make_quick(**kwargs), Quick(**kwargs)  # type: ignore[arg-type]
-    assert type(made) is Quick
-    assert made == called
-    assert dataclasses.astuple(made) == dataclasses.astuple(Plain(**kwargs))  # type: ignore[arg-type]
-    assert repr(made) == repr(called)
-
-
-def test_quick_factory_runs_default_factories_per_record() -> None:
-    one, two = make_quick(a=1, c=2), make_quick(a=1, c=2)
-    assert one.e == [] and one.e is not two.e
-
-
-@pytest.mark.parametrize(
-    "kwargs",
-    [{"a": 1}, {"a": 1, "c": 2, "z": 3}],
-    ids=["missing", "unknown"],
-)
-def test_quick_factory_refuses_wrong_arguments_as_the_class_does(kwargs: dict[str, object]) -> None:
-    with pytest.raises(TypeError) as made_error:
-        make_quick(**kwargs)  # type: ignore[arg-type]
-    with pytest.raises(TypeError) as plain_error:
-        Plain(**kwargs)  # type: ignore[arg-type]
-    assert str(made_error.value).split("() ", 1)[1] == str(plain_error.value).split("() ", 1)[1]
-    with pytest.raises(TypeError):
-        make_quick(1, "x", 2)  # type: ignore[misc]
-
-
-def test_quick_factory_records_stay_frozen_and_replace_and_pickle_work() -> None:
-    q = make_quick(a=1, c=2, d=(1,))
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        q.a = 5  # type: ignore[misc]
-    with pytest.raises(TypeError):  # as on a record the class built (slots=True in 3.11)
-        q.not_a_field = 1  # type: ignore[attr-defined]
-    assert dataclasses.replace(q, b="z") == Quick(a=1, b="z", c=2, d=(1,))
-    assert pickle.loads(pickle.dumps(q)) == q
-
-
 def test_quick_factory_refuses_what_it_cannot_serve() -> None:
     with pytest.raises(TypeError, match="frozen, slotted"):
         quick_factory(
@@ -210,19 +184,6 @@ def test_the_model_factories_are_the_hot_records() -> None:
     }
 
 
-@pytest.mark.parametrize("name", sorted(MODEL_FACTORIES))
-def test_every_model_factory_takes_its_class_arguments_and_builds_its_records(name: str) -> None:
-    factory = MODEL_FACTORIES[name]
-    cls = next(c for c in MODEL_RECORDS if factory.__name__ == f"make_{c.__name__}")
-    class_params = list(inspect.signature(cls.__init__).parameters.values())[1:]
-    assert list(inspect.signature(factory).parameters.values()) == class_params
-    # every field given a value of its own, so a field the factory forgot would differ
-    sample = {p.name: (p.name, i) for i, p in enumerate(class_params)}
-    made = factory(**sample)
-    assert made == cls(**sample) and hash(made) == hash(cls(**sample))
-    assert type(made) is cls
-
-
 def _other_factories() -> list[tuple[Callable[..., object], type]]:
     from omahahh.audit.hand import AuditedHand, make_audited_hand
     from omahahh.audit.reconcile import Reconciled, make_reconciled
@@ -247,12 +208,21 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
     ]
 
 
-@pytest.mark.parametrize("factory, cls", _other_factories(), ids=lambda x: x.__name__)
-def test_the_factories_outside_the_model_build_their_records(
+def _model_factories() -> list[tuple[Callable[..., object], type]]:
+    by_name = {f"make_{c.__name__}": c for c in MODEL_RECORDS}
+    return [(factory, by_name[factory.__name__]) for factory in MODEL_FACTORIES.values()]
+
+
+@pytest.mark.parametrize(
+    "factory, cls", _model_factories() + _other_factories(), ids=lambda x: x.__name__
+)
+def test_every_factory_takes_its_class_arguments_and_builds_its_records(
     factory: Callable[..., object], cls: type
 ) -> None:
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
     assert list(inspect.signature(factory).parameters.values()) == params
+    # every field given a value of its own, so a field the factory forgot would differ
     sample = {p.name: (p.name, i) for i, p in enumerate(params)}
     made = factory(**sample)
-    assert type(made) is cls and made == cls(**sample)
+    assert type(made) is cls
+    assert made == cls(**sample) and hash(made) == hash(cls(**sample))
