@@ -238,6 +238,29 @@ class ScratchHand:
     """Mutable state while reading one block; each room's parser subclasses it
     for its own extras and freezes it into a HandRecord at the end."""
 
+    # Read and written for every line: slots are the interpreter's fastest attributes. A
+    # subclass without slots of its own keeps its extras in a ``__dict__`` as before.
+    __slots__ = (
+        "_seat_names",
+        "actions",
+        "ante",
+        "collections",
+        "dealt",
+        "first_bb",
+        "first_sb",
+        "h",
+        "live",
+        "names",
+        "notes",
+        "plain_names",
+        "rake",
+        "seats",
+        "shows",
+        "street",
+        "total",
+        "unit",
+    )
+
     def __init__(self, header: StakesHeader, notes: Sequence[str] = ()):
         self.h = header
         self.unit = header.unit

@@ -156,6 +156,26 @@ class Dialect:
 class StarsHand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
+    # Slots, as ScratchHand's: its 34 attributes are more than an instance's shared
+    # key table holds (30), past which every read and write of one went the slow way.
+    __slots__ = (
+        "_minor",
+        "block",
+        "boards",
+        "cancelled",
+        "capped",
+        "cash_drop",
+        "cashouts",
+        "dialect",
+        "main",
+        "run",
+        "run_count",
+        "sides",
+        "summary_boards",
+        "summary_seats",
+        "uncalled",
+    )
+
     def __init__(self, header: Header, block: Block, dialect: Dialect):
         super().__init__(header)
         self.h: Header = header
