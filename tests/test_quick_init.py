@@ -189,7 +189,12 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
     from omahahh.audit.reconcile import Reconciled, make_reconciled
     from omahahh.parsers.pokerstars_header import Header, make_header
     from omahahh.replay.allin import AllinRow, make_allin_row
-    from omahahh.replay.engine import ReplayResult, make_replay_result
+    from omahahh.replay.engine import (
+        PlayerResult,
+        ReplayResult,
+        make_player_result,
+        make_replay_result,
+    )
     from omahahh.replay.showdown import (
         DerivedPot,
         ShowdownOutcome,
@@ -200,6 +205,7 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
     return [
         (make_header, Header),
         (make_replay_result, ReplayResult),
+        (make_player_result, PlayerResult),
         (make_derived_pot, DerivedPot),
         (make_showdown_outcome, ShowdownOutcome),
         (make_reconciled, Reconciled),
