@@ -185,6 +185,7 @@ def test_the_model_factories_are_the_hot_records() -> None:
 
 
 def _other_factories() -> list[tuple[Callable[..., object], type]]:
+    from omahahh.audit.awards import AwardRow, make_award_row
     from omahahh.audit.hand import AuditedHand, make_audited_hand
     from omahahh.audit.reconcile import Reconciled, make_reconciled
     from omahahh.parsers.pokerstars_header import Header, make_header
@@ -196,8 +197,10 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
         make_replay_result,
     )
     from omahahh.replay.showdown import (
+        DerivedAward,
         DerivedPot,
         ShowdownOutcome,
+        make_derived_award,
         make_derived_pot,
         make_showdown_outcome,
     )
@@ -207,6 +210,8 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
         (make_replay_result, ReplayResult),
         (make_player_result, PlayerResult),
         (make_derived_pot, DerivedPot),
+        (make_derived_award, DerivedAward),
+        (make_award_row, AwardRow),
         (make_showdown_outcome, ShowdownOutcome),
         (make_reconciled, Reconciled),
         (make_audited_hand, AuditedHand),

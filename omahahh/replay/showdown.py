@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from omahahh.errors import CardError
 from omahahh.eval.evaluator import omaha_high, omaha_low
@@ -53,14 +52,21 @@ make_derived_pot = quick_factory(DerivedPot)
 """``DerivedPot(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
-class DerivedAward(NamedTuple):
-    """Chips of one pot (or half) derived for one seat."""
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DerivedAward:
+    """Chips of one pot (or half) derived for one seat (a slotted record: a named tuple's
+    fields go through the generic attribute lookup)."""
 
     run: int
     pot_index: int
     half: str
     seat: int
     amount: int
+
+
+make_derived_award = quick_factory(DerivedAward)
+"""``DerivedAward(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 @quick_init
@@ -177,7 +183,10 @@ def showdown(
                     unshown=unshown,
                 )
             )
-            awards += [DerivedAward(run, pot.index, half, s, amt) for s, half, amt in shares]
+            awards += [
+                make_derived_award(run=run, pot_index=pot.index, half=half, seat=s, amount=amt)
+                for s, half, amt in shares
+            ]
     return make_showdown_outcome(pots=tuple(out_pots), awards=tuple(awards), bad_cards=bad_cards)
 
 
