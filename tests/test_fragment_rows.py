@@ -6,6 +6,8 @@ Issue 10: rows were ``**kwargs`` dicts read with ``.get`` and built with
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 
 from omahahh.dataset.fragments import FragmentBuilder, _frame
@@ -34,14 +36,14 @@ def test_a_column_left_out_is_null() -> None:
 
 
 def test_a_time_stamp_of_the_wrong_type_is_an_error_not_a_null() -> None:
-    with pytest.raises(Exception, match="started_at|timestamp|datetime|str"):
+    with pytest.raises(Exception, match=r"started_at|timestamp|datetime|str"):
         _frame("hands", _rows("hands", started_at="yesterday"))
 
 
 def test_time_stamps_keep_their_instant_and_nulls() -> None:
     from datetime import datetime, timedelta, timezone
 
-    utc = datetime(2024, 3, 1, 17, 5, 9, tzinfo=timezone.utc)
+    utc = datetime(2024, 3, 1, 17, 5, 9, tzinfo=UTC)
     paris = utc.astimezone(timezone(timedelta(hours=1)))  # the same instant elsewhere
     builder = FragmentBuilder()
     for when in (utc, paris, None):
