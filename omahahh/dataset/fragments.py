@@ -89,10 +89,11 @@ class FragmentBuilder:
             self.owners[table].append(self._ordinal)
 
     def _child_row(self, table: str, row: tuple[object, ...]) -> None:
-        """One row of a child table, a tuple in the table's column order (a keyword call of
-        :data:`ROW` binds each name by a search of the others: 4.6 µs for ``hands``' 48
-        columns, 0.4 µs as a tuple); tests/test_fragment_row_order.py holds each such tuple's
-        column comments to the schema."""
+        """One row of a child table, a tuple in the table's column order, owned by the hand
+        just added. Tuples, not keyword calls of :data:`ROW`, on the paths every hand takes:
+        a keyword call binds each name by a search of the others (4.6 µs for the ``hands``
+        row's 48 columns, 0.4 µs as a tuple). tests/test_fragment_row_order.py holds each
+        such tuple's column comments to the schema."""
         self.rows[table].append(row)
         self.owners[table].append(self._ordinal)
 
@@ -123,7 +124,7 @@ class FragmentBuilder:
         seat_of = {s.player: s.seat for s in h.seats}
         dealt_in = seats_dealt_in(h)
         game = h.game
-        # A plain tuple in HAND_COLUMNS order (each value's column named beside it).
+        # A plain tuple in the schema's column order, each value's column named beside it.
         self.rows["hands"].append(
             (
                 key,  # hand_key
