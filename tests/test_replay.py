@@ -11,6 +11,7 @@ import pytest
 
 from omahahh import house_rules
 from omahahh.audit import betting as audit_betting
+from omahahh.audit.settle import _borne
 from omahahh.model import Site
 from omahahh.replay import engine as replay
 from omahahh.rooms.rake_allocation import allocation_for
@@ -149,3 +150,19 @@ def test_rake_allocation_never_exceeds_the_rake_or_a_pot() -> None:
         parts = allocate_rake(rake, amounts)
         assert sum(parts) == min(rake, sum(amounts))
         assert all(0 <= p <= a for p, a in zip(parts, amounts, strict=True))
+
+
+def test_room_take_of_one_pot_is_what_the_rooms_spread_gives() -> None:
+    # room_take skips allocate_rake for one pot (most hands): the same parts, any room.
+    rng = random.Random(8)
+    for site in Site:
+        allocation = allocation_for(site)
+        for _ in range(300):
+            pot, rake, fees = rng.randint(-2, 500), rng.randint(-3, 600), rng.randint(-1, 40)
+            want = (
+                allocate_rake(
+                    rake, [pot], allocation.method, allocation.rate_for(None), allocation.cap_margin
+                )[0]
+                + allocate_rake(fees, [pot])[0]
+            )
+            assert _borne(rake, pot) + _borne(fees, pot) == want, (site, pot, rake, fees)

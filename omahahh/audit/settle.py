@@ -192,6 +192,9 @@ def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:
     rake, fees = fees_taken(hand)
     if derives_rake(hand):
         rake = _unprinted_rake(hand, pots)
+    if len(pots) == 1:  # most hands: what allocate_rake gives one pot, without its work
+        pot = pots[0]
+        return Taken(rake, fees, (_borne(rake, pot) + _borne(fees, pot),))
     allocation = allocation_for(hand.site)
     raked = allocate_rake(
         rake, pots, allocation.method, allocation.rate_for(hand.started_at),
@@ -199,6 +202,11 @@ def room_take(hand: HandRecord, pots: Sequence[int]) -> Taken:
     )  # fmt: skip
     fee_parts = allocate_rake(fees, pots)
     return Taken(rake, fees, tuple(r + f for r, f in zip(raked, fee_parts, strict=True)))
+
+
+def _borne(part: int, pot: int) -> int:
+    """What one pot bears of ``part``: ``allocate_rake(part, [pot])[0]``, by any method."""
+    return min(part, pot) if part > 0 and pot > 0 else 0
 
 
 def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:

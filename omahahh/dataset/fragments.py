@@ -32,6 +32,7 @@ from omahahh.model import (
     Street,
     Structure,
 )
+from omahahh.replay.decision_rows import table_values
 from omahahh.rules.seating import dealt_in as seats_dealt_in
 
 if TYPE_CHECKING:
@@ -180,13 +181,21 @@ class FragmentBuilder:
         self._players(h, dealt_in, audited)
         base = h.source_line
         decisions = result.decisions if result else ()
+        # Four numbers per action from the replay: columns cut from the walk's batch.
+        pots, to_calls, min_tos, max_tos = table_values(decisions)
+        decided = len(decisions)
         # The most rows of any table: each a plain tuple in ACTION_COLUMNS order.
         append = self.rows["actions"].append
         actions = h.actions
         self.owners["actions"] += [self._ordinal] * len(actions)
         for seq, a in enumerate(actions):
-            d = decisions[seq] if seq < len(decisions) else None
-            decided = d if d is not None and a.kind not in POST_KINDS else None
+            if seq >= decided:
+                pot = to_call = min_to = max_to = None
+            elif a.kind in POST_KINDS:  # a post is nobody's decision: only the pot
+                pot, to_call, min_to, max_to = pots[seq], None, None, None
+            else:
+                pot, to_call = pots[seq], to_calls[seq]
+                min_to, max_to = min_tos[seq], max_tos[seq]
             append(
                 (
                     key,
@@ -200,10 +209,10 @@ class FragmentBuilder:
                     a.raise_by,
                     a.all_in,
                     base + a.line,
-                    d.pot_before if d else None,
-                    decided.to_call if decided else None,
-                    decided.min_raise_to if decided else None,
-                    decided.max_raise_to if decided else None,
+                    pot,
+                    to_call,
+                    min_to,
+                    max_to,
                 )
             )
         for seq, c in enumerate(h.collections):

@@ -27,7 +27,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,12 +36,12 @@ from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import STREETS, ActionKind, HandRecord, Structure
 from omahahh.replay.betting import (
     BettingOutcome,
-    Decision,
     PlayerState,
     UncalledDerived,
     promotion_in_pot,
     walk_betting,
 )
+from omahahh.replay.decision_rows import BatchDecisions, HandDecisions
 from omahahh.rules.betting import fixed_limit_bet_size
 from omahahh.rules.seating import dealt_in
 
@@ -446,25 +446,17 @@ def _walk_columns(
         all_in_to=out[:, k.D_ALL_IN_TO],
         none=none,
     )
-    # Decision's fields, one Python list per field, for every action of the batch.
-    fields: list[list[Any]] = [
-        (np.arange(len(who)) - act_start[:-1][hand_of]).tolist(),  # seq
-        seat.tolist(),
-        list(map(STREETS.__getitem__, street.tolist())),
-    ]
-    booleans = {k.D_LATE, k.D_IN_HAND, k.D_MAY_CHECK, k.D_REOPENED, k.D_CAPPED, k.D_FULL}
-    optional = {k.D_EXPECTED, k.D_MIN_TO, k.D_MAX_TO}
-    for c, column in enumerate(out.T):
-        if c in booleans:
-            fields.append(column.astype(bool).tolist())
-        elif c in optional:
-            values = column.astype(object)  # Python ints, and None where the kernel has NONE
-            values[column == none] = None
-            fields.append(values.tolist())
-        else:
-            fields.append(column.tolist())
-    # tuple.__new__ straight from C: a Decision per action without a Python call each.
-    decisions = list(map(partial(tuple.__new__, Decision), zip(*fields, strict=True)))
+    # Decisions stay the kernel's rows, made records only where read (decision_rows.py).
+    batch = BatchDecisions(
+        out,
+        np.arange(len(who)) - act_start[:-1][hand_of],  # seq
+        seat,
+        street,
+        none,
+        frozenset({k.D_LATE, k.D_IN_HAND, k.D_MAY_CHECK, k.D_REOPENED, k.D_CAPPED, k.D_FULL}),
+        frozenset({k.D_EXPECTED, k.D_MIN_TO, k.D_MAX_TO}),
+    )
+    table_columns = (k.D_POT, k.D_TO_CALL, k.D_MIN_TO, k.D_MAX_TO)
     states = seat_out.tolist()
     uncalled_of: dict[int, list[tuple[int, int, int]]] = {}
     for h, index, amount, code in uncalled:
@@ -503,7 +495,7 @@ def _walk_columns(
         outcomes.append(
             BettingOutcome(
                 players,
-                decisions[starts[h] : starts[h + 1]],
+                HandDecisions(batch, starts[h], starts[h + 1], table_columns),
                 returned,
                 still,
                 STREETS[last_street[h]],

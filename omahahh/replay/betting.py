@@ -9,6 +9,7 @@ action with its decision. Rules come from :mod:`omahahh.rules.betting` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -97,7 +98,7 @@ class _Round:
 @dataclass(slots=True)
 class BettingOutcome:
     players: dict[int, PlayerState]
-    decisions: list[Decision]
+    decisions: Sequence[Decision]  # a list, or the batch's rows (replay/decision_rows.py)
     uncalled: list[UncalledDerived]
     missing: list[tuple[Street, int]]  # (street, seat) still to act when the round ended
     last_street: Street

@@ -27,6 +27,7 @@ from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
 from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.betting import BettingOutcome, Decision, UncalledDerived, walk_betting
+from omahahh.replay.decision_rows import HandDecisions
 from omahahh.replay.showdown import DerivedAward, DerivedPot, Scores, derive_pots, showdown
 
 __all__ = [
@@ -101,7 +102,8 @@ class ReplayResult:
     """Everything replay derived for one hand."""
 
     hand_key: str
-    decisions: tuple[Decision, ...]
+    decisions: Sequence[Decision]
+    """A tuple, or the compiled walk's rows made records when read (:mod:`.decision_rows`)."""
     players: tuple[PlayerResult, ...]
     uncalled: tuple[UncalledDerived, ...]
     pots: tuple[DerivedPot, ...]
@@ -133,6 +135,11 @@ make_replay_result = quick_factory(ReplayResult)
 """``ReplayResult(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
+def _frozen(decisions: Sequence[Decision]) -> Sequence[Decision]:
+    """The walk's list as a tuple; the compiled walk's rows as they are (read-only)."""
+    return decisions if isinstance(decisions, HandDecisions) else tuple(decisions)
+
+
 def replay(
     hand: HandRecord,
     rules: HouseRules = DEFAULT_HOUSE_RULES,
@@ -150,24 +157,31 @@ def replay(
     """
     outcome = walked if walked is not None else walk_betting(hand, rules)
     players = outcome.players
-    names = {seat: p.name for seat, p in players.items()}
     if hand.cancelled:
         # The hand was stopped: every bet goes back (R-TO-3).
         for p in players.values():
             p.invested = 0
+            p.dead = 0
         uncalled: tuple[UncalledDerived, ...] = ()
     else:
         uncalled = tuple(outcome.uncalled)
-    if hand.cancelled:
-        for p in players.values():
-            p.dead = 0
     # Levels come from live bets; antes and dead blinds are dead money of the main pot.
-    live = {seat: p.invested - p.dead for seat, p in players.items() if p.invested > p.dead}
-    dead = sum(p.dead for p in players.values())
-    in_hand = [seat for seat, p in players.items() if p.dealt_in and not p.folded]
+    # One pass over the players (this runs for every hand).
+    names: dict[int, str] = {}
+    live: dict[int, int] = {}
+    in_hand: list[int] = []
+    dead = 0
+    ante_only = False  # a player all-in on the ante alone can win only the dead money
+    for seat, p in players.items():
+        names[seat] = p.name
+        if p.invested > p.dead:
+            live[seat] = p.invested - p.dead
+        dead += p.dead
+        if p.dealt_in and not p.folded:
+            in_hand.append(seat)
+            if p.dead > 0 and p.invested <= p.dead:
+                ante_only = True
     cash_drop = 0 if hand.cancelled else (hand.cash_drop_reported or 0)
-    # A player all-in on the ante alone can win only the dead money: its own pot first.
-    ante_only = any(live.get(s, 0) == 0 and players[s].dead > 0 for s in in_hand)
     pots = derive_pots(live, in_hand, cash_drop + dead, separate_extra=ante_only)
     if take is None or hand.cancelled:
         taken = Taken(0, 0, (0,) * len(pots))
@@ -193,7 +207,7 @@ def replay(
     )
     return make_replay_result(
         hand_key=hand.hand_key,
-        decisions=tuple(outcome.decisions),
+        decisions=_frozen(outcome.decisions),
         players=results,
         uncalled=uncalled,
         pots=sd.pots,

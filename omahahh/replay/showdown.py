@@ -129,10 +129,11 @@ def showdown(
     runs = max(1, len(hand.boards))
     room = ROOMS.get(hand.site)
     split_uncontested = room is None or room.runs_split_uncontested_pots
-    order = clockwise_from_button(names, hand.button_seat)
-    chip = split_chip(hand)
-    seat_of = {name: seat for seat, name in names.items()}
-    shown = {seat_of[n]: cards for n, cards in known_hands(hand).items() if n in seat_of}
+    # Read on the first contested pot only: most hands have none (everyone folded to one).
+    shown: dict[int, tuple[int, ...]] = {}
+    order: list[int] = []
+    chip = 1
+    read = False
     out_pots: list[DerivedPot] = []
     awards: list[DerivedAward] = []
     bad_cards: str | None = None
@@ -145,6 +146,12 @@ def showdown(
             gross = amount + run_rake
             board = hand.boards[run] if run < len(hand.boards) else ()
             contested = len(pot.eligible) > 1
+            if contested and not read:
+                seat_of = {name: seat for seat, name in names.items()}
+                shown = {seat_of[n]: c for n, c in known_hands(hand).items() if n in seat_of}
+                order = clockwise_from_button(names, hand.button_seat)
+                chip = split_chip(hand)
+                read = True
             contestants = [s for s in pot.eligible if s in shown] if contested else []
             unshown = tuple(s for s in pot.eligible if s not in shown) if contested else ()
             verifiable = not contested or (bool(contestants) and len(board) == 5)
