@@ -17,7 +17,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "omahahh"
 # Lowest first. The kernel is the flat modules; ``omahahh`` itself (the public
 # API) and ``__main__`` sit on top because they gather the layers below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "version", "money", "cards", "quick_init", "collector", "model", "house_rules"),
+    (
+        "errors",
+        "version",
+        "compiled",
+        "money",
+        "cards",
+        "quick_init",
+        "collector",
+        "model",
+        "house_rules",
+    ),
     ("eval",),
     ("rules",),
     ("rooms",),

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Protocol, TypedDict, TypeVar
 
+from omahahh.compiled import mypyc_attr
 from omahahh.errors import HandParseError
 from omahahh.model import (
     Action,
@@ -234,6 +235,7 @@ class RecordFields(TypedDict):
     notes: tuple[str, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
 class ScratchHand:
     """Mutable state while reading one block; each room's parser subclasses it
     for its own extras and freezes it into a HandRecord at the end."""

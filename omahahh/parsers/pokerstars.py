@@ -167,6 +167,7 @@ class StarsHand(ScratchHand):
         "cash_drop",
         "cashouts",
         "dialect",
+        "header",
         "main",
         "run",
         "run_count",
@@ -178,7 +179,7 @@ class StarsHand(ScratchHand):
 
     def __init__(self, header: Header, block: Block, dialect: Dialect):
         super().__init__(header)
-        self.h: Header = header
+        self.header = header  # the base keeps it as ``h``, typed by what every room has
         self.block = block
         self.dialect = dialect
         self.uncalled: list[UncalledReturn] = []
@@ -506,7 +507,7 @@ def _summary_seat(hand: StarsHand, line: str, offset: int) -> SummarySeat:
 
 
 def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
-    h = hand.h
+    h = hand.header
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count

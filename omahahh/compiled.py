@@ -1,0 +1,27 @@
+"""What the optional compiled build (mypyc, see ``setup.py``) reads in the source.
+
+The readers' hot modules can be compiled to C by mypyc (``OMAHAHH_COMPILE=1 pip install
+.``); mypyc takes its instructions from ``mypy_extensions.mypyc_attr`` decorators, which
+it reads at compile time. At run time the decorator does nothing: a plain install (no
+``mypy_extensions``) gets a stand-in that returns the class unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install: the decorator's work was done at compile time, if any
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
+        def unchanged(cls: T) -> T:
+            return cls
+
+        return unchanged
+
+
+__all__ = ["mypyc_attr"]
