@@ -208,12 +208,29 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
     for key in sorted(set(groups) | set(pots)):
         pot = pots.get(key)
         group = groups.get(key, [])
+        if not result.cancelled and not returned and _paid_as_derived(pot, group):
+            continue  # what _pot_findings would conclude, without its tallies: nothing
         if _lone_side_pot_unprinted(hand, pot, group):
             continue
         check = _pot_check(hand, result, key, pot, group, returned, money)
         out += _pot_findings(check, pot, group)
     out += _cash_out_findings(hand, result, money)
     return out
+
+
+def _paid_as_derived(pot: DerivedPot | None, group: list[AwardRow]) -> bool:
+    """A verifiable pot, every hand in it shown, each line paying exactly its derived award
+    and no more in all than the pot holds: most pots, which :func:`_pot_findings` would
+    tally to no finding (checked against it in tests/test_audit_awards_fast_path.py)."""
+    if pot is None or not pot.verifiable or pot.unshown:
+        return False
+    paid = 0
+    for row in group:
+        reported = row.amount_reported
+        if reported is None or reported != row.amount_derived:
+            return False
+        paid += reported
+    return paid <= pot.amount
 
 
 def _award_omitted(hand: HandRecord, result: ReplayResult) -> bool:
