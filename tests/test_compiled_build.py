@@ -2,9 +2,9 @@
 
 The modules ``setup.py`` lists are compiled with mypyc into a copy of the package, as
 ``benchmarks/compiled.py`` builds them; a child process importing that copy then runs
-the whole pipeline over every corpus file, of every room (each reader builds on the
-compiled ``ScratchHand``, cards and common readers), and its tables must equal the pure
-package's, row for row. mypyc checks declared types at run time where Python does not:
+the whole pipeline over every corpus file, of every room (the compiled readers, and the
+others on the compiled ``ScratchHand``, cards and common readers), and its tables must
+equal the pure package's, row for row. mypyc checks declared types at run time where Python does not:
 a value of the wrong type would fail a hand here, or change a table.
 """
 

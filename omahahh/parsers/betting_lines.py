@@ -14,7 +14,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Protocol, TypedDict, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from omahahh.compiled import mypyc_attr
 from omahahh.errors import HandParseError
@@ -235,8 +235,12 @@ class RecordFields(TypedDict):
     notes: tuple[str, ...]
 
 
+HeaderT = TypeVar("HeaderT", bound="StakesHeader")
+"""A room's own header record (each reader's scratch hand names it)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
-class ScratchHand:
+class ScratchHand(Generic[HeaderT]):
     """Mutable state while reading one block; each room's parser subclasses it
     for its own extras and freezes it into a HandRecord at the end."""
 
@@ -263,8 +267,8 @@ class ScratchHand:
         "unit",
     )
 
-    def __init__(self, header: StakesHeader, notes: Sequence[str] = ()):
-        self.h = header
+    def __init__(self, header: HeaderT, notes: Sequence[str] = ()):
+        self.h = header  # typed by each room's subclass (ScratchHand[Header])
         self.unit = header.unit
         self.seats: list[Seat] = []
         self.names: tuple[str, ...] = ()
@@ -472,7 +476,7 @@ _SEAT_TAILS: dict[tuple[re.Pattern[str], Callable[[str], Street | None], str], _
 _SEAT_TAILS_KEPT = 50_000
 """At most this many tails kept (a few MiB, whatever the input)."""
 
-H = TypeVar("H", bound=ScratchHand)
+H = TypeVar("H", bound="ScratchHand[Any]")
 
 
 def read_sections(

@@ -209,10 +209,9 @@ def parse_header(line: str, context: ParseContext) -> Header:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header)
-        self.h: Header = header
         self.uncalled: list[UncalledReturn] = []
         self.summary_seats: list[SummarySeat] = []
         self.summary_folds: dict[str, Street] = {}

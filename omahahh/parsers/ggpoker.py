@@ -113,12 +113,11 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Poker Hand #")
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header):
         super().__init__(header, header.notes)
-        self.h: Header = header
         self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
         self.uncalled: list[UncalledReturn] = []
         self.side_payments: list[SidePayment] = []

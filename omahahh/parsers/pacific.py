@@ -76,12 +76,11 @@ DEAL = "** Dealing down cards **"
 NO_SHOW = " did not show his hand"
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header):
         super().__init__(header)
-        self.h: Header = header
         self.left: dict[str, int] = {}  # chips behind, to read all-in from the stack
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []

@@ -125,12 +125,11 @@ INFO_PREFIXES = ("Cash-out Premium % is ", "probabilty is ", "probability is ")
 CURRENCY_SUFFIX = re.compile(r"\s+[A-Z]{3}$")
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header):
         super().__init__(header)
-        self.h: Header = header
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
         self.summary = False

@@ -153,7 +153,7 @@ class Dialect:
     finish: Callable[[HandRecord], HandRecord] | None = None
 
 
-class StarsHand(ScratchHand):
+class StarsHand(ScratchHand[Header]):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     # Slots, as ScratchHand's: its 34 attributes are more than an instance's shared
@@ -167,7 +167,6 @@ class StarsHand(ScratchHand):
         "cash_drop",
         "cashouts",
         "dialect",
-        "header",
         "main",
         "run",
         "run_count",
@@ -179,7 +178,6 @@ class StarsHand(ScratchHand):
 
     def __init__(self, header: Header, block: Block, dialect: Dialect):
         super().__init__(header)
-        self.header = header  # the base keeps it as ``h``, typed by what every room has
         self.block = block
         self.dialect = dialect
         self.uncalled: list[UncalledReturn] = []
@@ -507,7 +505,7 @@ def _summary_seat(hand: StarsHand, line: str, offset: int) -> SummarySeat:
 
 
 def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
-    h = hand.header
+    h = hand.h
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count

@@ -101,12 +101,11 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Winamax Poker - ")
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: Header):
         super().__init__(header)
-        self.h: Header = header
         self.summary: dict[int, SummarySeat] = {}
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None

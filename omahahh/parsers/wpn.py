@@ -217,10 +217,9 @@ def parse_header(line: str) -> Header:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header)
-        self.h: Header = header
         self.uncalled: list[UncalledReturn] = []
         self.summary: dict[int, SummarySeat] = {}
         self.boards: dict[int, tuple[int, ...]] = {}

@@ -217,10 +217,9 @@ def parse_header(first: str, second: str, context: ParseContext) -> Header:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header, header.notes)
-        self.h: Header = header
         self.uncalled: list[UncalledReturn] = []
         self.summary_seats: list[SummarySeat] = []
         self.board: tuple[int, ...] = ()

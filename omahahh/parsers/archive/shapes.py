@@ -114,12 +114,11 @@ STREETS = {
 }
 
 
-class ArchiveHand(ScratchHand):
+class ArchiveHand(ScratchHand[ArchiveHeader]):
     """Scratch state of one hand while its lines are read; frozen by :meth:`freeze`."""
 
     def __init__(self, header: ArchiveHeader, block: Block, fmt: LineFormat):
         super().__init__(header)
-        self.h: ArchiveHeader = header
         self.block = block
         self.fmt = fmt
         self.table_name = header.table_name
