@@ -11,8 +11,9 @@ or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the refe
 numba is the optional ``fast`` extra (``pip install 'omahahh[fast]'``): measured on
 100,000 hands (``benchmarks/ingest.py``), the whole ingest runs 1.09-1.16x faster with it,
 and each process peaks ~120 MiB higher (numba and LLVM loaded). The kernel itself takes
-~2.5 µs a hand against ~95 µs for the Python walk; packing the records into arrays and
-reading the results back costs ~30 µs, which readers that write columns would remove.
+~2.5 µs a hand against ~95 µs for the Python walk; packing the records into arrays
+costs ~10 µs, the call and reading the results back ~7 µs (decisions stay arrays until
+read: :mod:`omahahh.replay.decision_rows`); readers that write columns would remove most.
 """
 
 from __future__ import annotations
@@ -455,8 +456,8 @@ def _walk_columns(
         none,
         frozenset({k.D_LATE, k.D_IN_HAND, k.D_MAY_CHECK, k.D_REOPENED, k.D_CAPPED, k.D_FULL}),
         frozenset({k.D_EXPECTED, k.D_MIN_TO, k.D_MAX_TO}),
+        (k.D_POT, k.D_TO_CALL, k.D_MIN_TO, k.D_MAX_TO),  # the actions table's four
     )
-    table_columns = (k.D_POT, k.D_TO_CALL, k.D_MIN_TO, k.D_MAX_TO)
     states = seat_out.tolist()
     uncalled_of: dict[int, list[tuple[int, int, int]]] = {}
     for h, index, amount, code in uncalled:
@@ -495,7 +496,7 @@ def _walk_columns(
         outcomes.append(
             BettingOutcome(
                 players,
-                HandDecisions(batch, starts[h], starts[h + 1], table_columns),
+                HandDecisions(batch, starts[h], starts[h + 1]),
                 returned,
                 still,
                 STREETS[last_street[h]],

@@ -29,9 +29,13 @@ TableValues = tuple[
 class BatchDecisions:
     """A batch's decisions as the kernel wrote them (``out``: a row per action, its columns
     :class:`Decision`'s from ``expected_seat`` on, ``none`` for None) beside each action's
-    ``seq``, ``seat`` and street code."""
+    ``seq``, ``seat`` and street code. ``table_columns``: the kernel's columns of the
+    ``actions`` table's pot, to-call, min-to and max-to."""
 
-    __slots__ = ("_booleans", "_none", "_optional", "_out", "_seat", "_seq", "_street", "_table")
+    __slots__ = (
+        "_booleans", "_columns", "_none", "_optional", "_out", "_seat", "_seq", "_street",
+        "_table",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -42,6 +46,7 @@ class BatchDecisions:
         none: int,
         booleans: frozenset[int],
         optional: frozenset[int],
+        table_columns: tuple[int, int, int, int],
     ) -> None:
         self._out = out
         self._seq = seq
@@ -50,6 +55,7 @@ class BatchDecisions:
         self._none = none
         self._booleans = booleans  # columns holding 0/1 for a bool
         self._optional = optional  # columns where ``none`` stands for None
+        self._columns = table_columns
         self._table: tuple[list[int | None], ...] | None = None
 
     def row(self, i: int) -> Decision:
@@ -66,22 +72,16 @@ class BatchDecisions:
                 values.append(v)
         return Decision(*values)  # type: ignore[arg-type]  # the kernel's column order
 
-    def table(
-        self, pot: int, to_call: int, min_to: int, max_to: int
-    ) -> tuple[list[int | None], ...]:
+    def table(self) -> tuple[list[int | None], ...]:
         """The four columns of the ``actions`` table for the whole batch (read once)."""
         if self._table is None:
-            import numpy as np
-
             columns: list[list[int | None]] = []
-            for c in (pot, to_call, min_to, max_to):
+            for c in self._columns:
                 column = self._out[:, c]
                 if c in self._optional:
-                    values = column.astype(object)  # Python ints, None where NONE
-                    values[column == self._none] = None
-                    columns.append(values.tolist())
-                else:
-                    columns.append(np.asarray(column).tolist())
+                    column = column.astype(object)  # Python ints, None where NONE
+                    column[self._out[:, c] == self._none] = None
+                columns.append(column.tolist())
             self._table = tuple(columns)
         return self._table
 
@@ -89,13 +89,12 @@ class BatchDecisions:
 class HandDecisions(Sequence[Decision]):
     """One hand's decisions: rows ``start`` to ``stop`` of a :class:`BatchDecisions`."""
 
-    __slots__ = ("batch", "columns", "start", "stop")
+    __slots__ = ("batch", "start", "stop")
 
-    def __init__(self, batch: BatchDecisions, start: int, stop: int, columns: tuple[int, ...]):
+    def __init__(self, batch: BatchDecisions, start: int, stop: int):
         self.batch = batch
         self.start = start
         self.stop = stop
-        self.columns = columns  # the kernel's pot, to-call, min-to and max-to columns
 
     def __len__(self) -> int:
         return self.stop - self.start
@@ -132,7 +131,7 @@ class HandDecisions(Sequence[Decision]):
         return (list, (list(self),))  # pickled as the plain list it stands for
 
     def table_values(self) -> TableValues:
-        pot, to_call, min_to, max_to = self.batch.table(*self.columns)
+        pot, to_call, min_to, max_to = self.batch.table()
         a, b = self.start, self.stop
         return pot[a:b], to_call[a:b], min_to[a:b], max_to[a:b]
 
