@@ -112,6 +112,27 @@ def test_walk_recognises_hand_histories_by_content_whatever_the_name(tmp_path: P
     assert skipped == [(str(tmp_path / "readme.txt"), "not a hand history")]
 
 
+@pytest.mark.parametrize("suffix", ["", ".gz"])
+def test_header_after_a_long_preamble_is_found_across_sniff_chunks(
+    tmp_path: Path, suffix: str
+) -> None:
+    """The sniffer reads small chunks (SNIFF_CHUNK), not a whole 1 MiB one: a header on
+    line 150, ~45 KB in, is still found; one past line 200 is not (SNIFF_LINES)."""
+    import gzip
+
+    from omahahh.parsers.registry import SNIFF_CHUNK, SNIFF_LINES, is_hand_history
+
+    def data(preamble: int) -> bytes:
+        raw = b"".join(b"note %d " % i + b"x" * 290 + b"\n" for i in range(preamble)) + HEADER
+        return gzip.compress(raw) if suffix else raw
+
+    early = write(tmp_path, "early.txt" + suffix, data(150))
+    late = write(tmp_path, "late.txt" + suffix, data(SNIFF_LINES + 5))
+    assert 2 * SNIFF_CHUNK < 150 * 300  # the header is beyond the first two chunks
+    assert is_hand_history(early)
+    assert not is_hand_history(late)
+
+
 def test_compressed_files_and_zip_members_are_read_transparently(tmp_path: Path) -> None:
     import bz2
     import gzip
@@ -181,17 +202,12 @@ def test_read_lines_streams(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("newline", [b"\n", b"\r\n", b"\r"])
-def test_chunk_boundaries_do_not_change_lines(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, newline: bytes
-) -> None:
-    import omahahh.parsers.sources as sources
-
+def test_chunk_boundaries_do_not_change_lines(tmp_path: Path, newline: bytes) -> None:
     text = ("\n\n\n".join([HAND_A, HAND_B] * 20)).encode("utf-8").replace(b"\n", newline)
     p = write(tmp_path, "h.txt", b"\xef\xbb\xbf" + text)
     whole = list(read_lines(p))
     for size in (1, 2, 3, 7, 64):
-        monkeypatch.setattr(sources, "READ_CHUNK", size)
-        assert list(read_lines(p)) == whole, size
+        assert list(read_lines(p, chunk=size)) == whole, size
     assert len(whole) == text.count(newline) + 1
 
 

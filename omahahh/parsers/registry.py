@@ -313,6 +313,9 @@ def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
 
 
 SNIFF_LINES = 200
+SNIFF_CHUNK = 16 * 1024
+"""Bytes read at a time while looking for a header: 200 lines are ~16 KiB of text, and a
+1 MiB read (the streaming chunk) made checking 100 files of 1.2 MB take 0.6 s."""
 """A file is a hand history when one of its first lines is a hand's header."""
 SkipReporter = Callable[[str, str], None]
 """``on_skip(path, why)``: a file the walk passed over."""
@@ -325,7 +328,7 @@ def is_hand_history(path: str | os.PathLike[str]) -> bool:
     if sniff(p) is not None:
         return True
     try:
-        for number, line in enumerate(read_lines(p)):
+        for number, line in enumerate(read_lines(p, SNIFF_CHUNK)):
             if number >= SNIFF_LINES:
                 return False
             if HEADER_RE.match(line):

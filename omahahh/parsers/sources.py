@@ -131,8 +131,11 @@ def _decode_line(raw: bytes) -> str:
         return RepairedLine(raw.decode("cp1252", errors="replace"))
 
 
-def read_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+def read_lines(path: str | os.PathLike[str], chunk: int = READ_CHUNK) -> Iterator[str]:
     """The file's lines, decoded, without line endings or BOM, streamed.
+
+    ``chunk``: bytes read (and decoded) at a time; a reader that wants only the first
+    lines passes a small one, so it does not decode a whole chunk it will not look at.
 
     Compressed files and zip members are read transparently (:func:`open_binary`).
     A line that is not valid UTF-8 is read as cp1252 and yielded as a
@@ -152,7 +155,7 @@ def read_lines(path: str | os.PathLike[str]) -> Iterator[str]:
             return
         pending = b""
         first = True
-        while data := fh.read(READ_CHUNK):
+        while data := fh.read(chunk):
             data = pending + data
             # Cut after the last complete line. A CR-only (old Mac) run cuts at a CR,
             # but not a final one: it may be the first half of a CRLF.
