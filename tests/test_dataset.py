@@ -42,9 +42,11 @@ def test_tables_have_the_declared_schema_and_version_metadata(tmp_path: Path) ->
         assert parts, name
         frame = pl.read_parquet(parts)
         assert frame.schema == schema(name)
-        meta = pq.read_schema(parts[0]).metadata
+        meta = pq.ParquetFile(parts[0]).metadata.metadata  # the file's key-value metadata
         assert meta[b"omahahh.schema_version"] == SCHEMA_VERSION.encode()
         assert meta[b"omahahh.table"] == name.encode()
+        # What other tools see: the same types as pyarrow's own writer would have stored.
+        assert pq.read_schema(parts[0]).remove_metadata() == frame.to_arrow().schema
 
 
 RATIO_WORDS = ("equity", "share", "rate", "ratio", "fraction")
