@@ -111,9 +111,6 @@ INFO_RES: tuple[re.Pattern[str], ...] = tuple(
         # Bovada-to-Stars converters leave these lobby events in the text.
         r"^Table (?:enter|leave) user$",
         r"^Table deposit \S+$",
-        # Bovada-to-Stars converters leave these lobby events in the text.
-        r"^Table (?:enter|leave) user$",
-        r"^Table deposit \S+$",
     )
 )
 PLAIN_INFO = frozenset({"No low hand qualified", "Hand was run twice", "Hand was run three times"})
