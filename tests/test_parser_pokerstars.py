@@ -372,6 +372,15 @@ def test_betting_is_capped_and_info_lines() -> None:
     assert h.betting_capped == (Street.PREFLOP,)
 
 
+def test_converter_lobby_lines_are_info() -> None:
+    """Bovada-to-Stars converters leave lobby events in the text: info, not actions."""
+    text = BASE.replace(
+        "Bob: folds", "Table enter user\nTable deposit $5\nTable leave user\nBob: folds"
+    )
+    plain = [(a.player, a.kind, a.amount) for a in parse_hand(BASE).actions]
+    assert [(a.player, a.kind, a.amount) for a in parse_hand(text).actions] == plain
+
+
 def test_cancelled_hand() -> None:
     text = """\
 PokerStars Hand #110222853693: Omaha Pot Limit ($5/$10 USD) - 2014/01/16 13:17:20 CET [2014/01/16 7:17:20 ET]
