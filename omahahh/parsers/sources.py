@@ -154,23 +154,28 @@ def read_lines(path: str | os.PathLike[str], chunk: int = READ_CHUNK) -> Iterato
                 yield line.rstrip("\n")
             return
         pending = b""
+        held: list[bytes] = []  # chunks with no line end yet: joined once one comes
         first = True
         while data := fh.read(chunk):
-            data = pending + data
             # Cut after the last complete line. A CR-only (old Mac) run cuts at a CR,
-            # but not a final one: it may be the first half of a CRLF.
+            # but not a final one: it may be the first half of a CRLF. Only the new
+            # chunk is searched, so a line longer than many chunks costs linear time.
             cut = data.rfind(b"\n")
             if cut < 0:
                 cut = data.rfind(b"\r", 0, len(data) - 1)
             if cut < 0:
-                pending = data
+                held.append(data)
                 continue
+            cut += len(pending) + sum(map(len, held))
+            data = b"".join([pending, *held, data])
+            held.clear()
             pending = data[cut + 1 :]
             for line in _decode_lines(data[: cut + 1], final=False):
                 if first:
                     line = _lstrip_bom(line)
                     first = False
                 yield line
+        pending = b"".join([pending, *held])
         if pending:
             for line in _decode_lines(pending, final=True):
                 yield _lstrip_bom(line) if first else line
