@@ -15,7 +15,6 @@ worker processes), not a lambda.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -159,20 +158,23 @@ def _uncalled(
     """R-POT-2: returned bets as printed against the bets no one matched."""
     if result.cancelled:
         return []
-    reported: dict[str, int] = defaultdict(int)
+    reported: dict[str, int] = {}
     for u in hand.uncalled:
-        reported[u.player] += u.amount
+        reported[u.player] = reported.get(u.player, 0) + u.amount
     if not reported:
         if room is None or not room.prints_uncalled:
             return []  # the room never prints them: derived only
         since = room.prints_uncalled_since
         if since is not None and (hand.started_at is None or hand.started_at.year < since):
             return []  # older files of this room print none
-    derived: dict[str, int] = defaultdict(int)
+    derived: dict[str, int] = {}
     for back in result.uncalled:
-        derived[back.player] += back.amount
+        derived[back.player] = derived.get(back.player, 0) + back.amount
     for player, kept in returns_in_pot(hand, result).items():
-        derived[player] -= kept  # the room pays it inside the pot (rooms/conventions.py)
+        # the room pays it inside the pot (rooms/conventions.py)
+        derived[player] = derived.get(player, 0) - kept
+    if reported == derived:  # most hands: no finding, without the sorted walk below
+        return []
     out = []
     for player in sorted(set(reported) | set(derived)):
         r, d = reported.get(player, 0), derived.get(player, 0)
@@ -221,16 +223,23 @@ def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None)
     ]
 
 
+_AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
+
+
 def _show_order(hand: HandRecord, result: ReplayResult) -> list[Finding]:
     """R-SD-1: after river betting, the last bettor or raiser shows first."""
-    river = [a for a in hand.actions if a.street is Street.RIVER]
-    aggressive = [a for a in river if a.kind in (ActionKind.BET, ActionKind.RAISE)]
+    expected = None  # the last river bettor or raiser; most hands have none: done
+    for a in hand.actions:
+        if a.street is Street.RIVER and a.kind in _AGGRESSIVE:
+            expected = a.player
+    if expected is None or not hand.shows:
+        return []
     in_hand = sum(1 for p in result.players if p.dealt_in and not p.folded)
-    if not aggressive or in_hand < 2:
+    if in_hand < 2:
         return []
     last_line = max(a.line for a in hand.actions)
     shows = [s for s in hand.shows if s.line > last_line and not s.mucked]
-    first, expected = (shows[0].player if shows else None), aggressive[-1].player
+    first = shows[0].player if shows else None
     if first is None or first == expected:
         return []
     return [

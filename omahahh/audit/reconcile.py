@@ -261,10 +261,12 @@ def infer_allocation(
     take the reported 0.22€, the awards match the first: accepted, as info.
     """
     allocation = allocation_for(hand.site)
+    if allocation.proven or len(result.pots) < 2:  # one pot (on every board): nothing to spread
+        return None
     rake, fees = fees_taken(hand)
     take = rake + fees
     pots = _pot_amounts(result)
-    if allocation.proven or take <= 0 or len(pots) < 2:
+    if take <= 0 or len(pots) < 2:
         return None
     if not _allocation_sensitive(hand, result):
         return None

@@ -82,9 +82,9 @@ def returns_in_collected(hand: HandRecord, returns: Iterable[tuple[str, int]]) -
     those count as a negative return. None when the hand prints its returns.
     """
     room = ROOMS.get(hand.site)
-    out: dict[str, int] = defaultdict(int)
     if room is None or hand.uncalled:
         return {}
+    out: dict[str, int] = defaultdict(int)
     for player, amount in returns:
         blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
         if room.collected_includes_uncalled or (blind_kept and blind_only(hand, player)):
@@ -217,4 +217,6 @@ def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
     everyone folded to (``collected_includes_uncalled_blind``, ``uncalled_blind_in_pot``;
     888poker:553795851, bovada:2601408155: $5 and $10 posted, ``Hand result $15``).
     """
+    if hand.uncalled or not result.uncalled:  # what returns_in_collected gives, at once:
+        return {}  # called several times a hand, most hands have no return to look at
     return returns_in_collected(hand, ((u.player, u.amount) for u in result.uncalled))

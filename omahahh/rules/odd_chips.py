@@ -23,6 +23,8 @@ def split_evenly(
     """
     if not winners:
         return {}
+    if len(winners) == 1:  # most pots: one winner takes it all, odd chips included
+        return {winners[0]: amount}
     rank = {s: i for i, s in enumerate(order)}
     ordered = sorted(set(winners), key=lambda s: rank.get(s, len(rank) + s))
     units, rest = divmod(amount, chip)
