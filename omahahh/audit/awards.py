@@ -122,21 +122,20 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
         run = key[0]
         awards = derived.get(key, [])
         used = [False] * len(awards)
-        highs = sum(1 for a in awards if a.half == "high")
-        split = any(a.half in HALF_SPLITS for a in awards)
         for i, c in enumerate(reported.get(key, [])):
-            mine = [
-                k
-                for k, a in enumerate(awards)
-                if not used[k]
-                and names.get(a.seat) == c.player
-                and (c.half is None or c.half == a.half)
-            ]
-            # Unnamed pots: prefer the award of the same amount (the line of that pot).
-            same = [k for k in mine if awards[k].amount == c.amount]
-            candidates = same or mine
-            if candidates:
-                j = candidates[0]
+            # The player's first unused award of the line's half; unnamed pots: the first
+            # of the same amount, if any (the line of that pot).
+            j = None
+            for k, a in enumerate(awards):
+                if used[k] or names.get(a.seat) != c.player:
+                    continue
+                if c.half is None or c.half == a.half:
+                    if a.amount == c.amount:
+                        j = k
+                        break
+                    if j is None:
+                        j = k
+            if j is not None:
                 used[j] = True
                 a = awards[j]
                 rows.append(
@@ -151,6 +150,8 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
                     )
                 )
                 continue
+            highs = sum(1 for a in awards if a.half == "high")
+            split = any(a.half in HALF_SPLITS for a in awards)
             half = c.half or (("high" if i < highs else "low") if split else "whole")
             known = verifiable.get(key, True)
             rows.append(
@@ -501,6 +502,8 @@ def _unverifiable(hand: HandRecord, result: ReplayResult, pot: DerivedPot, where
 def _cash_out_findings(hand: HandRecord, result: ReplayResult, money: _Fmt) -> list[Finding]:
     """A cashed-out player's pot share is printed only as the SUMMARY's ``won (X)``."""
     out: list[Finding] = []
+    if not hand.cashouts:  # most hands
+        return out
     won = {s.player: s.won for s in hand.summary_seats}
     for c in hand.cashouts:
         seat = result.seat_of(c.player)

@@ -89,13 +89,13 @@ def collected_confirmed(hand: HandRecord) -> bool:
     """
     if not hand.collections:
         return False
-    lines: dict[str, int] = defaultdict(int)
+    lines: dict[str, int] = {}
     for c in hand.collections:
-        lines[c.player] += c.amount
+        lines[c.player] = lines.get(c.player, 0) + c.amount
     room = ROOMS.get(hand.site)
     summary = {s.player: s.won for s in hand.summary_seats if s.won}
     trusted = room is None or room.summary_won_trusted
-    if trusted and summary and summary == dict(lines):
+    if trusted and summary and summary == lines:
         return True
     if hand.main_pot_reported is not None and (room is None or room.pots_after_rake):
         return hand.main_pot_reported + sum(hand.side_pots_reported) == sum(lines.values())

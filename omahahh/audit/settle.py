@@ -110,16 +110,18 @@ def paid_out(hand: HandRecord, returned: dict[str, int]) -> dict[str, int] | Non
     room = ROOMS.get(hand.site)
     if room is not None and not room.prints_awards:
         return None
-    paid: dict[str, int] = defaultdict(int)
+    paid: dict[str, int] = {}
     for c in hand.collections:
-        paid[c.player] += c.amount
-    won = {s.player: s.won for s in hand.summary_seats}
-    for out in hand.cashouts:
-        if out.player not in paid and won.get(out.player) is not None:
-            paid[out.player] += won[out.player] or 0
+        paid[c.player] = paid.get(c.player, 0) + c.amount
+    if hand.cashouts:
+        won = {s.player: s.won for s in hand.summary_seats}
+        for out in hand.cashouts:
+            amount = won.get(out.player)
+            if out.player not in paid and amount is not None:
+                paid[out.player] = amount
     for player, back in returned.items():
-        paid[player] -= back
-    return dict(paid)
+        paid[player] = paid.get(player, 0) - back
+    return paid
 
 
 def derives_rake(hand: HandRecord) -> bool:
