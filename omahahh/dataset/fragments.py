@@ -312,11 +312,16 @@ class FragmentBuilder:
         self.owners["players"] += [self._ordinal] * len(h.seats)
         for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
             name = seat.player
+            own = dealt.get(name)
+            cards = own or shown.get(name) or ()
             sm = summary.get(seat.seat)
-            cards = dealt.get(name) or shown.get(name) or (sm.showed if sm else ())
-            if sm and len(sm.showed) > len(cards):
-                cards = sm.showed
-            was_shown = name in showed or bool(sm and sm.showed and not sm.mucked)
+            if sm is None:
+                was_shown, was_mucked, summary_won = name in showed, name in mucked, None
+            else:
+                if len(sm.showed) > len(cards):
+                    cards = sm.showed
+                was_shown = name in showed or bool(sm.showed and not sm.mucked)
+                was_mucked, summary_won = name in mucked or sm.mucked, sm.won
             co = cashout.get(name)
             mine = derived.get(seat.seat)
             # A plain tuple in PLAYER_COLUMNS order (a row per seat of every hand).
@@ -330,14 +335,14 @@ class FragmentBuilder:
                     is_dealt,
                     seat.seat == h.button_seat,
                     card_texts(cards),
-                    bool(dealt.get(name)),
+                    bool(own),
                     was_shown,
                     desc.get(name),
-                    name in mucked or bool(sm and sm.mucked),
+                    was_mucked,
                     seat.bounty,
                     uncalled.get(name, 0),
                     collected.get(name, 0),
-                    sm.won if sm else None,
+                    summary_won,
                     co.amount if co else None,
                     co.fee if co else None,
                     mine.invested if mine is not None else None,
