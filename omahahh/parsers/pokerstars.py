@@ -292,6 +292,16 @@ def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
 
 def _street_line(hand: StarsHand, line: str, offset: int) -> bool:
     """Handle a ``*** X ***`` line; returns True when the SUMMARY starts."""
+    if hand.dialect.street_re is STREET_RE:  # three lines of every hand, read without the match
+        if line == "*** HOLE CARDS ***":
+            new_street(hand, Street.PREFLOP)
+            hand.run = 0
+            return False
+        if line == "*** SUMMARY ***":
+            return True
+        if line == "*** SHOW DOWN ***":
+            hand.run = 0
+            return False
     m = hand.dialect.street_re.match(line)
     if m is None:
         raise HandParseError("unknown_line", f"unknown section line: {line!r}", offset, line)
