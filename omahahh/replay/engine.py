@@ -192,18 +192,20 @@ def replay(
     for a in sd.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
     unknown = {s for pot in sd.pots if not pot.verifiable for s in pot.eligible}
-    results = tuple(
-        make_player_result(
-            seat=seat,
-            player=p.name,
-            stack_start=p.stack_start,
-            invested=p.invested,
-            won=None if seat in unknown else won.get(seat, 0),
-            folded=p.folded,
-            all_in=p.all_in,
-            dealt_in=p.dealt_in,
-        )
-        for seat, p in sorted(players.items())
+    results = tuple(  # from a list: tuple() of a generator resumes it for every player
+        [
+            make_player_result(
+                seat=seat,
+                player=p.name,
+                stack_start=p.stack_start,
+                invested=p.invested,
+                won=None if seat in unknown else won.get(seat, 0),
+                folded=p.folded,
+                all_in=p.all_in,
+                dealt_in=p.dealt_in,
+            )
+            for seat, p in sorted(players.items())
+        ]
     )
     return make_replay_result(
         hand_key=hand.hand_key,

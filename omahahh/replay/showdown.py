@@ -153,7 +153,7 @@ def showdown(
                 chip = split_chip(hand)
                 read = True
             contestants = [s for s in pot.eligible if s in shown] if contested else []
-            unshown = tuple(s for s in pot.eligible if s not in shown) if contested else ()
+            unshown = tuple([s for s in pot.eligible if s not in shown]) if contested else ()
             verifiable = not contested or (bool(contestants) and len(board) == 5)
             shares = []
             if not contested:
