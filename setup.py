@@ -11,10 +11,15 @@ against the corrected read + split baseline, two rounds: 1/10.6 and 1/10.8 again
 corpus parsed 1.19-1.34x faster; the XML and JSON rooms' and old WPN's corpus files,
 read and parsed, best of 3, two runs: iPoker 1.24-1.29x, Boss 1.17-1.19x, Merge
 1.15-1.24x, Microgaming 1.09-1.12x, IGT 1.29-1.31x, old WPN 1.25x.
-The modules compiled are the readers', where the time goes on ``str`` methods; compiling
-the audit, rules and table modules too gained nothing measurable (6,000 hands in one
-process: 241-250 against 247-251 us a hand), and ``rules/betting.py`` and
-``rules/pots.py`` must stay Python: numba compiles the betting walk from their source
+The modules compiled are the readers', where the time goes on ``str`` methods, and
+(eighth session) the replay's and audit's per-hand modules: ``benchmarks/stages.py``,
+8,000 hands, two rounds each, the same hour: audit 43 against 53-57 us a hand, betting
+walk (packing and reading back) 17 against 20, parse 73 against 102; all stages 1/8.6-1/8.7
+of read + split against 1/10.2-1/10.6 pure. An earlier session had measured no gain from
+compiling audit and rules modules (6,000 hands in one process: 241-250 against 247-251 us
+a hand) when the audit's time went on work since removed. ``dataset/fragments.py``
+compiled gained nothing (rows 24.6 us a hand either way): left out. ``rules/betting.py``
+and ``rules/pots.py`` must stay Python: numba compiles the betting walk from their source
 (compiled by mypyc, the walk fell back to Python: 340 us a hand).
 """
 
@@ -25,6 +30,11 @@ import os
 from setuptools import setup
 
 COMPILED = [
+    "omahahh/audit/awards.py",
+    "omahahh/audit/betting.py",
+    "omahahh/audit/hand.py",
+    "omahahh/audit/reconcile.py",
+    "omahahh/audit/settle.py",
     "omahahh/cards.py",
     "omahahh/parsers/betting_lines.py",
     "omahahh/parsers/boss.py",
@@ -48,6 +58,12 @@ COMPILED = [
     "omahahh/parsers/wpn.py",
     "omahahh/parsers/wpn_old.py",
     "omahahh/parsers/xml_stream.py",
+    "omahahh/replay/batch_walk.py",
+    "omahahh/replay/engine.py",
+    "omahahh/replay/showdown.py",
+    "omahahh/rules/odd_chips.py",
+    "omahahh/rules/seating.py",
+    "omahahh/rules/showdown.py",
 ]
 """Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/test_compiled_build.py builds them and
 holds every corpus table equal to the pure package's). Not listed: the PHH readers (no
