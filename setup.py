@@ -1,13 +1,15 @@
-"""Build script. omahahh is pure Python; ``OMAHAHH_COMPILE=1`` compiles the readers' hot
-modules to C with mypyc as well (issue 11, the optional compiled build).
+"""Build script. omahahh is pure Python; ``OMAHAHH_COMPILE=1`` compiles the readers' and the
+replay's and audit's hot modules to C with mypyc as well (issue 11, the optional compiled
+build).
 
 ``OMAHAHH_COMPILE=1 pip install '.[fast]'`` (not an editable install: the compiled
 modules would stand beside the sources and hide every later edit of them). Needs a C
 compiler and the Python headers; pip brings mypy into the build environment; compiling
 takes ~2 minutes. Measured with ``benchmarks/compiled.py`` (100,000 PokerStars hands, 1
-worker): parsing 1.30-1.34x faster, the whole ingest 1.07-1.12x (in the seventh session,
-against the corrected read + split baseline, two rounds: 1/10.6 and 1/10.8 against
-1/11.8 and 1/12.1); each live room's
+worker): parsing 1.30-1.34x faster; the whole ingest 1.18-1.19x with the replay's and
+audit's modules compiled too (eighth session, two rounds: 1/8.6 and 1/9.3 of read + split
+against 1/10.1 and 1/11.1 pure; 1.07-1.12x, 1/10.6-1/10.8, with the readers only, in the
+seventh); each live room's
 corpus parsed 1.19-1.34x faster; the XML and JSON rooms' and old WPN's corpus files,
 read and parsed, best of 3, two runs: iPoker 1.24-1.29x, Boss 1.17-1.19x, Merge
 1.15-1.24x, Microgaming 1.09-1.12x, IGT 1.29-1.31x, old WPN 1.25x.
