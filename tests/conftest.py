@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -12,6 +13,17 @@ from omahahh.parsers import parse_block
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks, split_blocks
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def skip_if_compiled(module: ModuleType) -> None:
+    """Skip a test that patches ``module``'s globals or reads its functions' docstrings or
+    source path when the module is the optional compiled build's (setup.py): compiled code
+    calls its functions directly and keeps no Python functions for doctest to find. The
+    same test runs against the pure package, where the behaviour is written."""
+    if not (module.__file__ or "").endswith(".py"):
+        pytest.skip(f"{module.__name__} is compiled (mypyc): the test reaches into its Python")
+
+
 CORPUS = REPO.parent / "shared" / "corpus"
 SAMPLES = REPO / "sample_histories"
 

@@ -16,7 +16,7 @@ from omahahh.dataset.store import scan
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.replay.engine import ReplayResult
-from tests.conftest import REPO, parse_hand
+from tests.conftest import REPO, parse_hand, skip_if_compiled
 from tests.replay_helpers import audited, codes, stars
 
 DOC = REPO / "docs" / "FINDINGS.md"
@@ -202,6 +202,8 @@ def test_rake_off_schedule_only_with_a_schedule() -> None:
 def test_a_replay_crash_becomes_a_finding_and_keeps_the_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    skip_if_compiled(audit_module)
+
     def broken(
         hand: HandRecord,
         rules: HouseRules,

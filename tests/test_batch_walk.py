@@ -24,7 +24,7 @@ from omahahh.model import ActionKind, HandRecord, Street, Structure
 from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_hands
 from omahahh.replay.betting import BettingOutcome, walk_betting
-from tests.conftest import sample_tables
+from tests.conftest import sample_tables, skip_if_compiled
 
 ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
 
@@ -247,6 +247,7 @@ def test_the_compile_lock_lets_one_process_compile_at_a_time(tmp_path: Path) -> 
 def test_loading_the_compiled_walk_compiles_under_the_lock(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    skip_if_compiled(batch_walk)
     from contextlib import contextmanager
 
     events: list[str] = []
@@ -294,6 +295,7 @@ def test_cache_folders_of_other_sources_are_pruned_once_unused_for_30_days(
 def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
     monkeypatch: pytest.MonkeyPatch, corpus_hands: list[HandRecord]
 ) -> None:
+    skip_if_compiled(batch_walk)
     calls: list[int] = []
 
     def fails(*args):  # type: ignore[no-untyped-def]
@@ -355,6 +357,7 @@ def test_the_compiling_child_imports_this_very_package(
 ) -> None:
     """A checkout run from sys.path (the benchmarks' --against) compiles its own kernel,
     not an installed omahahh's."""
+    skip_if_compiled(batch_walk)
     import os
     import subprocess
 

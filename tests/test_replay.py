@@ -18,7 +18,7 @@ from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules import allocation as rake_allocation
 from omahahh.rules import betting, odd_chips, pots, seating, showdown
 from omahahh.rules.allocation import MAIN_FIRST, allocate_rake
-from tests.conftest import parse_hand
+from tests.conftest import parse_hand, skip_if_compiled
 from tests.replay_helpers import audited, codes, stars
 
 
@@ -38,6 +38,7 @@ from tests.replay_helpers import audited, codes, stars
     ids=lambda m: m.__name__,
 )
 def test_docstring_worked_examples_hold(module: ModuleType) -> None:
+    skip_if_compiled(module)
     failed, attempted = doctest.testmod(module)
     assert attempted > 0 and failed == 0
 
