@@ -41,6 +41,13 @@ def test_r_odd_1_odd_chips_go_clockwise_from_the_first_seat_left_of_the_button()
     assert split_evenly(103, [1, 5, 2], order) == {5: 35, 1: 34, 2: 34}
 
 
+def test_r_split_1_a_lone_winner_takes_the_whole_amount_odd_chips_included() -> None:
+    order = clockwise_from_button([1, 2, 3, 4, 5, 6], button=2)
+    assert split_evenly(101, [5], order) == {5: 101}
+    assert split_evenly(777, [2], order, chip=5) == {2: 777}  # the part below a chip too
+    assert split_evenly(10, [9], order) == {9: 10}  # a seat the order does not list
+
+
 def test_r_odd_2_hi_lo_odd_chip_goes_to_the_high_half_by_default() -> None:
     assert split_hi_lo(4765) == (2383, 2382)
 

@@ -19,7 +19,7 @@ print (:func:`paid_out`), less an unmatched bet some rooms pay back inside
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from omahahh.model import POST_KINDS, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
@@ -71,7 +71,7 @@ def blind_only(hand: HandRecord, player: str) -> bool:
     return bool(kinds) and all(k in POST_KINDS for k in kinds)
 
 
-def returns_in_collected(hand: HandRecord, returns: Iterable[tuple[str, int]]) -> dict[str, int]:
+def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -> dict[str, int]:
     """Of the unmatched bets ``returns`` (player, amount), those the room pays back inside
     ``collected`` instead of on an uncalled-bet line, per player.
 
@@ -81,8 +81,10 @@ def returns_in_collected(hand: HandRecord, returns: Iterable[tuple[str, int]]) -
     also prints some uncontested Hi/Lo pots short of it (``halves_less_uncalled``):
     those count as a negative return. None when the hand prints its returns.
     """
+    if not returns or hand.uncalled:  # most hands: asked several times a hand, answered at once
+        return {}
     room = ROOMS.get(hand.site)
-    if room is None or hand.uncalled:
+    if room is None:
         return {}
     out: dict[str, int] = defaultdict(int)
     for player, amount in returns:
@@ -219,6 +221,4 @@ def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
     everyone folded to (``collected_includes_uncalled_blind``, ``uncalled_blind_in_pot``;
     888poker:553795851, bovada:2601408155: $5 and $10 posted, ``Hand result $15``).
     """
-    if hand.uncalled or not result.uncalled:  # what returns_in_collected gives, at once:
-        return {}  # called several times a hand, most hands have no return to look at
-    return returns_in_collected(hand, ((u.player, u.amount) for u in result.uncalled))
+    return returns_in_collected(hand, [(u.player, u.amount) for u in result.uncalled])
