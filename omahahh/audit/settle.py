@@ -221,4 +221,6 @@ def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
     everyone folded to (``collected_includes_uncalled_blind``, ``uncalled_blind_in_pot``;
     888poker:553795851, bovada:2601408155: $5 and $10 posted, ``Hand result $15``).
     """
+    if not result.uncalled:  # most hands; asked ~4 times a hand: no list, no call
+        return {}
     return returns_in_collected(hand, [(u.player, u.amount) for u in result.uncalled])
