@@ -10,7 +10,8 @@ input, each in a fresh process, round after round (the machine's speed drifts):
 - ingest: the whole pipeline to Parquet, 1 worker, pure and compiled.
 
 Usage: ``python benchmarks/compiled.py [--hands 100000] [--files 100] [--rounds 2]``.
-Nothing is asserted.
+Nothing is asserted. ``--build DIR`` only builds the compiled copy into ``DIR`` and keeps
+it, for the other benchmarks' ``--package DIR`` (``benchmarks/package.py``).
 """
 
 from __future__ import annotations
@@ -94,7 +95,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--build", type=Path, help="only build the compiled copy here")
     args = parser.parse_args()
+    if args.build is not None:
+        started = time.perf_counter()
+        args.build.mkdir(parents=True, exist_ok=True)
+        build_compiled_copy(args.build)
+        print(f"compiled build in {args.build}: {time.perf_counter() - started:.0f} s")
+        return
     work = Path(tempfile.mkdtemp(prefix="omahahh-compiled-"))
     try:
         started = time.perf_counter()

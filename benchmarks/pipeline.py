@@ -18,12 +18,15 @@ re-keyed and repeated) and measures, each in a fresh process:
   pre-flop enumeration (``ingest --allin-exact``, slow: use fewer hands).
 
 Usage: ``python benchmarks/pipeline.py [--hands 50000] [--files 50] [--allin-share 0.02]
-[--exact-too]``. Prints hands/s per stage and the 2-worker speed-up; nothing is asserted.
+[--exact-too] [--package DIR]`` (``--package``: measure the omahahh in ``DIR``, as
+``benchmarks/package.py`` says). Prints hands/s per stage and the 2-worker speed-up;
+nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import shutil
 import sys
@@ -32,10 +35,13 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
+from package import describe, take_package_option, use_package  # noqa: E402
 
-from ingest import build_input, in_child  # noqa: E402
+sys.argv[1:] = take_package_option(sys.argv[1:])
+use_package()
+
+from ingest import _load_walk, build_input, in_child  # noqa: E402
 
 from omahahh.audit.hand import audit_hand  # noqa: E402
 from omahahh.dataset.ingest import IngestOptions, fragments, ingest  # noqa: E402
@@ -146,6 +152,9 @@ def main() -> None:
         total = build_input(src, args.hands, args.files)
         paths = [str(src)]
         print(f"input: {total:,} hands in {args.files} files")
+        print(f"package: {describe()}")
+        if importlib.util.find_spec("numba") is not None:  # walk compiled before any timing
+            in_child(_load_walk, {})
         rows = [
             ("baseline: read + split", in_child(_split, paths)),
             ("parse only", in_child(_parse, paths)),

@@ -20,7 +20,8 @@ real files, which flatters the readers' memories) or ``random`` (``table_hashes.
 seeded hands, every one different, and other hands every round: the all-in EV's cache
 would find a round's hands again). A first round, not shown, runs over other hands.
 
-Usage: ``python benchmarks/stages.py [--hands 8000] [--rounds 3] [--input stars|random]``.
+Usage: ``python benchmarks/stages.py [--hands 8000] [--rounds 3] [--input stars|random]
+[--package DIR]`` (``--package``: measure the omahahh in ``DIR``, ``benchmarks/package.py``).
 Nothing is asserted.
 """
 
@@ -37,8 +38,11 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
+from package import describe, take_package_option, use_package  # noqa: E402
+
+sys.argv[1:] = take_package_option(sys.argv[1:])
+use_package()
 
 from ingest import build_input  # noqa: E402
 
@@ -136,7 +140,7 @@ def main() -> None:
         compiled = kernel() is not None
         one_round(warm)  # warm: tables, compiled code, caches of a first file of other hands
         walk = "compiled" if compiled else "in Python"
-        print(f"{args.hands:,} hands ({args.input}); betting walk {walk}")
+        print(f"{args.hands:,} hands ({args.input}); betting walk {walk}; {describe()}")
         print(f"{'stage':<8}" + "".join(f"{f'round {r + 1}':>18}" for r in range(args.rounds)))
         results = [one_round(paths[r % len(paths)]) for r in range(args.rounds)]
         for stage in STAGES:
