@@ -83,18 +83,14 @@ plain installs (``pip install .``), never an editable install, and fall back to 
 Python when compiling is not possible here (no C compiler, no Python headers)."""
 
 BUILDS = frozenset({"build", "build_ext", "bdist_wheel", "install"})
-"""The commands that build code. pip also runs this script to learn the requirements and
-the metadata (``egg_info``, ``dist_info``): mypyc's minute of C generation is not spent
-there."""
-
-EDITABLE = frozenset({"editable_wheel", "develop"})
-"""An editable install: compiled modules would stand beside the sources and hide every
-later edit of them."""
+"""The commands that compile. pip also runs this script to learn the requirements and the
+metadata (``egg_info``, ``dist_info``): mypyc's minute of C generation is not spent there.
+An editable install runs ``editable_wheel`` (``develop`` before PEP 660), not one of these:
+its compiled modules would stand beside the sources and hide every later edit of them."""
 
 
 def _wants_compiled(argv: list[str]) -> bool:
-    args = set(argv)
-    return MODE != "0" and bool(BUILDS & args) and not EDITABLE & args
+    return MODE != "0" and bool(BUILDS & set(argv))
 
 
 def _compiled_modules() -> list[object]:

@@ -1,9 +1,10 @@
-"""What the optional compiled build (mypyc, see ``setup.py``) reads in the source.
+"""What the compiled build (mypyc, see ``setup.py``) reads in the source.
 
-The readers' hot modules can be compiled to C by mypyc (``OMAHAHH_COMPILE=1 pip install
-.``); mypyc takes its instructions from ``mypy_extensions.mypyc_attr`` decorators, which
-it reads at compile time. At run time the decorator does nothing: a plain install (no
-``mypy_extensions``) gets a stand-in that returns the class unchanged.
+The readers' and the replay's and audit's hot modules are compiled to C by mypyc when
+``pip install .`` builds the package (not in an editable install); mypyc takes its
+instructions from ``mypy_extensions.mypyc_attr`` decorators, which it reads at compile
+time. At run time the decorator does nothing: a plain install (no ``mypy_extensions``)
+gets a stand-in that returns the class unchanged.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The optional compiled build (``OMAHAHH_COMPILE=1``, setup.py) against the pure package.
+"""The compiled build (what ``pip install .`` installs, setup.py) against the pure package.
 
 The modules ``setup.py`` lists are compiled with mypyc into a copy of the package, as
 ``benchmarks/compiled.py`` builds them; a child process importing that copy then runs
