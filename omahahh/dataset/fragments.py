@@ -11,6 +11,7 @@ into columns and turned into frames once, with the table's schema.
 
 from __future__ import annotations
 
+import io
 from collections import namedtuple
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -54,6 +55,15 @@ class Fragment:
     # For each child table, the ordinal (row in ``hands``) of each row's hand.
     owners: dict[str, list[int]] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[Callable[..., Fragment], tuple[object, ...]]:
+        # A worker's fragment travels to the driver as LZ4-compressed Arrow IPC streams:
+        # 2.6x fewer bytes than its frames pickled on the corpus's PokerStars hands (9x on
+        # benchmarks/ingest.py's repeated ones), written and read as fast (3.2 + 3.2 against
+        # 3.6 + 4.3 us a hand). With 2 workers, the driver's reading and the pipe compete
+        # with them for the cores: 2 workers 2-4 % faster (40,000 hands, three rounds).
+        frames = {table: _ipc_bytes(frame) for table, frame in self.frames.items()}
+        return _fragment_from_ipc, (frames, self.blocks, self.files, self.owners)
+
     @property
     def hands(self) -> int:
         return self.frames["hands"].height
@@ -61,6 +71,20 @@ class Fragment:
     @property
     def failures(self) -> int:
         return self.frames["failures"].height
+
+
+def _ipc_bytes(frame: pl.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    frame.write_ipc_stream(buffer, compression="lz4")
+    return buffer.getvalue()
+
+
+def _fragment_from_ipc(
+    frames: dict[str, bytes], blocks: int, files: int, owners: dict[str, list[int]]
+) -> Fragment:
+    """The other end of :meth:`Fragment.__reduce__`."""
+    read = {table: pl.read_ipc_stream(io.BytesIO(data)) for table, data in frames.items()}
+    return Fragment(frames=read, blocks=blocks, files=files, owners=owners)
 
 
 @dataclass(slots=True)
