@@ -6,7 +6,7 @@ repeated) and measures, each in a fresh process so peak memory is its own:
 - baseline: merely read and split the same bytes into hand blocks;
 - ingest: parse, build tables and write the Parquet dataset (1 worker, then 2);
 - memory flatness: the same ingest over half and over all of the files;
-- with numba installed (the ``fast`` extra, issue 11): the betting walk in Python instead
+- with numba installed (a dependency; issue 11): the betting walk in Python instead
   of compiled (``OMAHAHH_COMPILED_WALK=0``), and the compiled walk's first run ever (an
   empty compile cache), 1 worker each.
 
@@ -268,7 +268,7 @@ def main() -> None:
                 f"cache (compiles), {again:.1f} s from the cache"
             )
         else:
-            print("betting walk in Python (numba, the `fast` extra, is not installed)")
+            print("betting walk in Python (numba is not installed here)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -8,9 +8,10 @@ small batch while nothing is compiled yet, and every hand when numba is not inst
 or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the reference
 (``tests/test_batch_walk.py`` holds the two equal).
 
-numba is the optional ``fast`` extra (``pip install 'omahahh[fast]'``): measured on
-100,000 hands (``benchmarks/ingest.py``), the whole ingest runs 1.09-1.16x faster with it,
-and each process peaks ~120 MiB higher (numba and LLVM loaded). The kernel itself takes
+numba is a dependency (where it has wheels: a Python newer than numba walks in Python):
+measured on 100,000 hands (``benchmarks/ingest.py``, ninth session), the whole ingest runs
+1.19x faster with it (pure package; 1.24x in the compiled build), for a 1-worker peak of
+416-426 MiB against 290-300 with the walk in Python (numba and LLVM loaded). The kernel itself takes
 ~2.5 µs a hand against ~95 µs for the Python walk; packing the records into arrays
 costs ~10 µs, the call and reading the results back ~7 µs (decisions stay arrays until
 read: :mod:`omahahh.replay.decision_rows`); readers that write columns would remove most.
