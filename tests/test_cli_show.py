@@ -176,3 +176,27 @@ def test_show_puts_a_pot_finding_under_its_award(tmp_path: Path) -> None:
     at = next(i for i, line in enumerate(lines) if "! error wrong_split" in line)
     assert lines[at - 1].startswith("  board 1 main pot")
     assert lines[-1] == "Findings: see above"
+
+
+def test_show_from_a_dataset_finds_a_hand_whose_block_opens_with_a_lead_in_line(
+    tmp_path: Path,
+) -> None:
+    """888poker files open each hand with ``#Game No : N``: the block starts on that line,
+    the hand (its ``source_line``) on the header after it; the dataset's hand is re-read."""
+    text = (
+        CORPUS / "Pacific-888" / "HHSmithy__PokerHandHistoryParser" / "HandHistories.Parser."
+        "UnitTests"
+        / "SampleHandHistories"
+        / "Pacific"
+        / "CashGame"
+        / "GameTypeTests"
+        / "NoLimitOmaha.txt"
+    ).read_text(encoding="utf-8-sig")
+    assert text.startswith("#Game No : 184089742\n***** Cassava Hand History")
+    src = write(tmp_path / "in", "a.txt", CLEAN, text)
+    ds = tmp_path / "ds"
+    assert runner.invoke(app, ["ingest", str(src), "--out", str(ds)]).exit_code == 0
+    for key in ("888poker:184089742", "pokerstars:100000000001"):
+        result = runner.invoke(app, ["show", key, str(ds)])
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith(key)

@@ -11,6 +11,7 @@ under its action, pot, award, the totals or the showdown.
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -92,14 +93,18 @@ def hands_from_dataset(
             for hand_key in at.values():
                 out[hand_key] = f"its source file {path} is no longer there"
             continue
-        last = max(at)
+        lines = sorted(at)
         for block in iter_blocks(str(path)):
-            hand_key = at.get(block.line)
-            if hand_key is not None:
+            # A hand's line may be inside its block: 888poker's "#Game No" lead-in line
+            # opens the block, the hand starts at the header after it.
+            end = block.line + len(block.lines)
+            first = bisect_left(lines, block.line)
+            keys = [at[line] for line in lines[first:] if line < end]
+            if keys:
                 parsed = parse_block(block)
-                if isinstance(parsed, HandRecord) and parsed.hand_key == hand_key:
-                    out[hand_key] = parsed
-            if block.line >= last:
+                if isinstance(parsed, HandRecord) and parsed.hand_key in keys:
+                    out[parsed.hand_key] = parsed
+            if end > lines[-1]:
                 break
     return out
 
