@@ -133,3 +133,14 @@ def test_hands_replay_could_not_take_fall_back_to_the_actions() -> None:
     rows = _by_key(report)
     assert rows["a"]["total_pot_derived"] == 780  # computed: replay has no figure
     assert rows["b"]["total_pot_derived"] == 7000 + 220  # replay's figure
+
+
+@pytest.mark.parametrize("derived", [False, True])
+def test_per_hand_rows_keep_the_datasets_order(derived: bool) -> None:
+    """The per-hand rows come in the hands' order every time (joins leave it open)."""
+    many = [
+        SynthHand(f"h{i:03d}", {"p1": 100 + i, "p2": 100 + i}, 5, day=1 + i % 3) for i in range(300)
+    ][::-1]
+    for _ in range(5):
+        report = _report(many, derived=derived)
+        assert report.hands["hand_key"].to_list() == [h.key for h in many]

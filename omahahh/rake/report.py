@@ -111,11 +111,14 @@ def derived_pot(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFram
 
 
 def hand_inputs(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFrame) -> pl.LazyFrame:
-    """One row per hand with what a schedule and the report read."""
+    """One row per hand with what a schedule and the report read, in the dataset's order
+    (a join's output order is left open by polars: the per-hand rows came out in another
+    order on every run)."""
     fixed = pl.col("structure") == "fixed_limit"
     present = set(hands.collect_schema().names())
     return (
         hands.select([c for c in INPUT_HAND_COLUMNS if c in present])
+        .with_row_index("_order")
         .join(derived_pot(hands, players, actions), on="hand_key", how="left")
         .with_columns(
             # Stakes as printed, less a trailing currency code ("$5/$10 USD" == "$5/$10").
@@ -129,6 +132,8 @@ def hand_inputs(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFram
             pl.col("board").list.first().list.len().fill_null(0).gt(0).alias("flop_dealt"),
             pl.col("total_pot_derived").alias("pot"),
         )
+        .sort("_order")
+        .drop("_order")
     )
 
 
