@@ -237,6 +237,10 @@ def player_hands(
     return out
 
 
+NET_BB_PARTS = 1_000_000_000
+"""``net_bb_parts``: the fraction of a big blind below ``net_bb_whole``, in billionths."""
+
+
 def _money(rows: pl.DataFrame) -> pl.DataFrame:
     """``invested``, ``received``, ``net_won``, ``net_bb`` (see the module doc)."""
     first, last = starts(HAND), ends(HAND)
@@ -259,7 +263,18 @@ def _money(rows: pl.DataFrame) -> pl.DataFrame:
     ).drop("_derived")
     net = pl.col("received") - pl.col("invested")
     big_blind = pl.coalesce("big_blind", "small_bet")
-    return rows.with_columns(net.alias("net_won"), (net / big_blind).alias("net_bb"))
+    has_bb = big_blind > 0  # a tournament export printing no stakes has none: no figure
+    # net_bb exactly, for sums that do not depend on the order of their terms (players.py):
+    # whole big blinds (floor) and the rest in billionths of one, both integers.
+    whole = pl.col("net_won") // big_blind
+    rest = pl.col("net_won") - whole * big_blind
+    return rows.with_columns(net.alias("net_won")).with_columns(
+        pl.when(has_bb).then(pl.col("net_won") / big_blind).alias("net_bb"),
+        pl.when(has_bb).then(whole).alias("net_bb_whole"),
+        pl.when(has_bb)
+        .then((rest * NET_BB_PARTS + big_blind // 2) // big_blind)
+        .alias("net_bb_parts"),
+    )
 
 
 def _showdown(rows: pl.DataFrame) -> pl.DataFrame:

@@ -30,7 +30,7 @@ from omahahh.dataset.store import CURRENT, scan
 from omahahh.dataset.tables import TABLES
 from omahahh.eval.starting_hands import UNKNOWN, add_categories, category_labels_expr
 from omahahh.stats.aliases import Aliases
-from omahahh.stats.facts import Tables, player_hands
+from omahahh.stats.facts import NET_BB_PARTS, Tables, player_hands
 from omahahh.stats.filters import NO_FILTER, StatsFilter, StatsInputError
 
 
@@ -58,7 +58,7 @@ STATS: tuple[Stat, ...] = (
     Stat("hands", Kind.COUNT, "_one"),
     Stat("net_won", Kind.MONEY, "net_won"),
     Stat("net_bb", Kind.BIG_BLINDS, "net_bb"),
-    Stat("bb_per_100", Kind.RATIO, "net_bb", "_one", 100.0),
+    Stat("bb_per_100", Kind.RATIO, "net_bb", "_bb_known", 100.0),
     Stat("won_showdown", Kind.MONEY, "net_showdown"),
     Stat("won_no_showdown", Kind.MONEY, "net_no_showdown"),
     Stat("rake_paid", Kind.MONEY, "rake_paid"),
@@ -140,13 +140,30 @@ def _with_categories(rows: pl.LazyFrame) -> pl.LazyFrame:
 
 
 def _sums(rows: pl.LazyFrame, keys: list[str], columns: list[str]) -> pl.LazyFrame:
-    return rows.group_by(keys).agg(
-        *[pl.col(c).cast(pl.Float64 if c == "net_bb" else pl.Int64).sum() for c in columns]
-    )
+    return rows.group_by(keys).agg(*[pl.col(c).cast(pl.Int64).sum() for c in columns])
+
+
+NET_BB_SUMS = ("net_bb_whole", "net_bb_parts", "_bb_known")
+"""What ``net_bb`` is summed as: integers (whole big blinds, billionths of one, the hands
+with a big blind), whose sums do not depend on the order of their terms. Summed as
+floats, in the order polars' parallel ``group_by`` happened to take, the same dataset
+gave ``net_bb`` 33.3973333333333 on one run and 33.397333333333336 on the next."""
 
 
 def _sum_columns() -> list[str]:
-    return sorted({s.numerator for s in STATS} | {s.denominator for s in STATS if s.denominator})
+    named = {s.numerator for s in STATS} | {s.denominator for s in STATS if s.denominator}
+    return sorted((named - {"net_bb"}) | set(NET_BB_SUMS))
+
+
+def _value(s: Stat) -> pl.Expr:
+    """The summed numerator of ``s``; ``net_bb`` in big blinds, null for a player none of
+    whose hands has a big blind (a tournament export printing no stakes: was inf or NaN)."""
+    if s.numerator != "net_bb":
+        return pl.col(s.numerator)
+    whole, parts, known = NET_BB_SUMS
+    bb = pl.col(whole).cast(pl.Float64) + pl.col(parts).cast(pl.Float64) / NET_BB_PARTS
+    # Each hand's rest is rounded to a billionth: shown to a millionth, no float noise.
+    return pl.when(pl.col(known) > 0).then(bb.round(6))
 
 
 def _group(keys: tuple[str, ...]) -> list[str]:
@@ -157,7 +174,10 @@ def partial_sums(rows: pl.LazyFrame, keys: tuple[str, ...]) -> pl.LazyFrame:
     """The additive part of :func:`summarize`: sums per group (per starting-hand class
     combination when ``category`` is a key). Sums of disjoint sets of hands add up, so
     a dataset can be summed chunk by chunk (:func:`player_stats`)."""
-    rows = rows.with_columns(pl.lit(1, pl.Int64).alias("_one"))
+    rows = rows.with_columns(
+        pl.lit(1, pl.Int64).alias("_one"),
+        pl.col("net_bb").is_not_null().cast(pl.Int64).alias("_bb_known"),
+    )
     group = _group(keys)
     if set(keys) & set(CATEGORY_KEYS):
         rows = _with_categories(rows)
@@ -188,7 +208,7 @@ def finish(
         totals = sums
     out: list[pl.Expr] = []
     for s in STATS:
-        num = pl.col(s.numerator)
+        num = _value(s)
         if s.denominator is None:
             out.append(num.alias(s.name))
             continue
