@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from itertools import combinations
@@ -11,6 +12,7 @@ import pytest
 
 from omahahh.cards import cards_str, parse_cards
 from omahahh.errors import CardError
+from omahahh.eval.batch import _SORTING_NETWORKS, omaha_fixed_holes_batch
 from omahahh.eval.equity_enum import combinations_array
 from omahahh.eval.evaluator import (
     HandCategory,
@@ -252,3 +254,36 @@ def test_batch_rejects_bad_shapes() -> None:
         omaha_high_batch(np.zeros((3, 4), np.uint8), np.zeros((2, 5), np.uint8))
     with pytest.raises(ValueError):
         omaha_high_batch(np.zeros((3, 4), np.uint8), np.zeros((3, 2), np.uint8))
+
+
+@pytest.mark.parametrize("m", [3, 4, 5])
+def test_board_sorting_networks_sort_every_input(m: int) -> None:
+    """The board keys sort ranks with compare-exchange steps (batch._SORTING_NETWORKS): by
+    the 0-1 principle a network that sorts every 0/1 input sorts every input."""
+    for bits in itertools.product((0, 1), repeat=m):
+        columns = [np.array([b]) for b in bits]
+        for a, b in _SORTING_NETWORKS[m]:
+            columns[a], columns[b] = (
+                np.minimum(columns[a], columns[b]),
+                np.maximum(columns[a], columns[b]),
+            )
+        assert [int(c[0]) for c in columns] == sorted(bits)
+
+
+@pytest.mark.parametrize("m", [3, 4, 5])
+def test_fixed_holes_batch_matches_scalar_on_flush_boards(m: int) -> None:
+    """Boards with three or more cards of one suit (the flush key of the batch evaluator):
+    each hand's high and low as the scalar evaluator finds them (R-HAND-1, R-LO-3..6)."""
+    rng = random.Random(100 + m)
+    for _ in range(40):
+        suit = rng.randrange(4)
+        same = rng.sample([r * 4 + suit for r in range(13)], 3)
+        rest = rng.sample([c for c in range(52) if c not in same], 12)
+        board = same + rest[: m - 3]
+        rng.shuffle(board)
+        holes = [rest[m - 3 + 4 * i : m + 1 + 4 * i] for i in range(2)]
+        hi, lo = omaha_fixed_holes_batch(holes, np.array([board]), True)
+        assert lo is not None
+        for h, hole in enumerate(holes):
+            assert int(hi[h, 0]) == omaha_high(hole, board)
+            assert int(lo[h, 0]) == (omaha_low(hole, board) or 0)
