@@ -99,8 +99,6 @@ def _compiled_modules() -> list[object]:
     try:
         from mypyc.build import mypycify
     except ImportError as exc:  # a build without its requirements (--no-build-isolation)
-        if MODE == "1":
-            raise
         _pure_python(exc)
         return []
     # The build environment has none of the run-time dependencies: what the compiled
@@ -109,13 +107,14 @@ def _compiled_modules() -> list[object]:
     try:
         return list(mypycify([*options, *COMPILED], opt_level="3", group_name="omahahh_compiled"))
     except Exception as exc:  # mypy refused the sources: still a working pure install
-        if MODE == "1":
-            raise
         _pure_python(exc)
         return []
 
 
 def _pure_python(exc: BaseException) -> None:
+    """Go on as pure Python after ``exc``, saying why; with ``OMAHAHH_COMPILE=1``, fail."""
+    if MODE == "1":
+        raise exc
     print(
         f"omahahh: compiling with mypyc failed ({type(exc).__name__}: {exc}); "
         "installing the pure-Python package (same results, ~1.2x slower ingest). "
@@ -132,15 +131,13 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # CCompilerError, DistutilsExecError, a missing compiler
-            if MODE == "1":
-                raise
+            _pure_python(exc)  # raises with OMAHAHH_COMPILE=1, before anything is removed
             for ext in self.extensions:
                 built = Path(self.get_ext_fullpath(ext.name))
                 if built.exists():
                     built.unlink()
             self.extensions = []
             self.distribution.ext_modules = []
-            _pure_python(exc)
 
 
 setup(ext_modules=_compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
