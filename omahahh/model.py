@@ -10,6 +10,7 @@ mapped in each site's parser, never here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -283,7 +284,9 @@ class HandRecord:
     max_seats: int | None
     button_seat: int | None
     seats: tuple[Seat, ...]
-    actions: tuple[Action, ...]
+    actions: Sequence[Action]
+    """An :class:`~omahahh.action_table.ActionTable` when a reader built the hand (the hot
+    path reads its columns), or any sequence of records (a hand built in code)."""
     dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()
     boards: tuple[tuple[int, ...], ...] = ()  # one board per run
     uncalled: tuple[UncalledReturn, ...] = ()

@@ -176,5 +176,8 @@ def test_compiled_build_answers_every_command_as_the_pure_package(
 
 
 def _unversioned(text: str) -> str:
-    """``text`` with each dataset version's name (its time of writing) masked."""
+    """``text`` with each dataset version's name (its time of writing) and the report's
+    time of making (``made 2026-12-05 12:37 UTC``: the two runs may straddle a minute)
+    masked."""
+    text = re.sub(r"made \d{4}-\d\d-\d\d \d\d:\d\d UTC", "made <time>", text)
     return re.sub(r"\d{8}T\d{6,12}-[0-9a-f]{8}", "<version>", text)

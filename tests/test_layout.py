@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "cards",
         "quick_init",
         "collector",
+        "action_table",
         "model",
         "house_rules",
     ),

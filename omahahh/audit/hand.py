@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from omahahh.action_table import action_table
 from omahahh.audit.awards import AwardRow, award_findings, match_awards, summary_won_findings
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
@@ -229,15 +230,19 @@ _AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE)
 def _show_order(hand: HandRecord, result: ReplayResult) -> list[Finding]:
     """R-SD-1: after river betting, the last bettor or raiser shows first."""
     expected = None  # the last river bettor or raiser; most hands have none: done
-    for a in hand.actions:
-        if a.street is Street.RIVER and a.kind in _AGGRESSIVE:
-            expected = a.player
+    actions = action_table(hand.actions)
+    streets, kinds = actions.streets, actions.kinds
+    if Street.RIVER in streets:  # a C-level scan; most hands end before the river
+        for i in range(len(streets) - 1, -1, -1):
+            if streets[i] is Street.RIVER and kinds[i] in _AGGRESSIVE:
+                expected = actions.players[i]
+                break
     if expected is None or not hand.shows:
         return []
     in_hand = sum(1 for p in result.players if p.dealt_in and not p.folded)
     if in_hand < 2:
         return []
-    last_line = max(a.line for a in hand.actions)
+    last_line = max(actions.lines)
     shows = [s for s in hand.shows if s.line > last_line and not s.mucked]
     first = shows[0].player if shows else None
     if first is None or first == expected:

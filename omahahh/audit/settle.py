@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from omahahh.action_table import action_table
 from omahahh.model import POST_KINDS, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
 from omahahh.rooms.conventions import ROOMS
@@ -67,7 +68,8 @@ def unprinted_fee(hand: HandRecord) -> int:
 
 def blind_only(hand: HandRecord, player: str) -> bool:
     """Did ``player`` only post blinds (no call, bet or raise: everyone folded to them)?"""
-    kinds = [a.kind for a in hand.actions if a.player == player]
+    actions = action_table(hand.actions)
+    kinds = [k for p, k in zip(actions.players, actions.kinds, strict=True) if p == player]
     return bool(kinds) and all(k in POST_KINDS for k in kinds)
 
 
@@ -147,8 +149,9 @@ def _unprinted_rake(hand: HandRecord, pots: Sequence[int]) -> int:
     if not hand.collections:
         return 0
     put: dict[str, int] = defaultdict(int)
-    for a in hand.actions:
-        put[a.player] += a.amount
+    actions = action_table(hand.actions)
+    for player, amount in zip(actions.players, actions.amounts, strict=True):
+        put[player] += amount
     unmatched = sum(put.values()) - sum(pots)
     returns = [(max(put, key=put.__getitem__), unmatched)] if put and unmatched > 0 else []
     paid = paid_out(hand, returns_in_collected(hand, returns))

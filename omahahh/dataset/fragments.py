@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 
+from omahahh.action_table import action_table
 from omahahh.audit.reconcile import paid_by_player
 from omahahh.cards import card_texts
 from omahahh.dataset.tables import TABLES, schema
@@ -92,12 +94,15 @@ class FragmentBuilder:
     """Accumulates columns for each table; :meth:`build` makes the frames."""
 
     rows: dict[str, list[tuple[object, ...]]] = field(default_factory=dict)
+    action_columns: dict[str, list[Any]] = field(default_factory=dict)
+    """The ``actions`` table, column by column (its ``rows`` stay empty)."""
     owners: dict[str, list[int]] = field(default_factory=dict)
     blocks: int = 0
     _ordinal: int = -1
 
     def __post_init__(self) -> None:
         self.rows = {t: [] for t in TABLES}
+        self.action_columns = {name: [] for name in ACTION_COLUMNS}
         self.owners = {t: [] for t in CHILD_TABLES}
 
     def _row(self, table: str, **values: object) -> None:
@@ -205,40 +210,35 @@ class FragmentBuilder:
         self._players(h, dealt_in, audited)
         base = h.source_line
         decisions = result.decisions if result else ()
-        # Four numbers per action from the replay: columns cut from the walk's batch.
-        pots, to_calls, min_tos, max_tos = table_values(decisions)
-        decided = len(decisions)
-        # The most rows of any table: each a plain tuple in ACTION_COLUMNS order.
-        append = self.rows["actions"].append
-        actions = h.actions
-        self.owners["actions"] += [self._ordinal] * len(actions)
-        for seq, a in enumerate(actions):
-            if seq >= decided:
-                pot = to_call = min_to = max_to = None
-            elif a.kind in POST_KINDS:  # a post is nobody's decision: only the pot
-                pot, to_call, min_to, max_to = pots[seq], None, None, None
+        # The largest table, column by column: each list of the hand's ActionTable (as
+        # the reader appended it) extends the table's, with no Python work per action;
+        # what derives from several columns is done once per fragment, in build().
+        actions = action_table(h.actions)
+        players = actions.players
+        n = len(players)
+        into = self.action_columns
+        self.owners["actions"] += [self._ordinal] * n
+        into["hand_key"] += [key] * n
+        into["seq"] += range(n)
+        into["street"] += actions.streets  # StrEnum members: stored as their strings
+        into["player"] += players
+        into["seat"] += map(seat_of.get, players)
+        into["kind"] += actions.kinds
+        into["amount"] += actions.amounts
+        into["to_amount"] += actions.to_amounts
+        into["raise_by"] += actions.raise_bys
+        into["all_in"] += actions.all_ins
+        into["source_line"] += map(base.__add__, actions.lines)
+        # The four numbers per action from the replay, cut from the walk's batch; a
+        # post's to-call and raise bounds are nulled in build() (nobody's decision).
+        undecided = n - len(decisions)
+        for name, values in zip(_REPLAY_COLUMNS, table_values(decisions), strict=True):
+            column = into[name]
+            if undecided >= 0:
+                column += values
+                column += [None] * undecided
             else:
-                pot, to_call = pots[seq], to_calls[seq]
-                min_to, max_to = min_tos[seq], max_tos[seq]
-            append(
-                (
-                    key,
-                    seq,
-                    _VALUE[a.street],
-                    a.player,
-                    seat_of.get(a.player),
-                    _VALUE[a.kind],
-                    a.amount,
-                    a.to_amount,
-                    a.raise_by,
-                    a.all_in,
-                    base + a.line,
-                    pot,
-                    to_call,
-                    min_to,
-                    max_to,
-                )
-            )
+                column += values[:n]
         for seq, c in enumerate(h.collections):
             self._child_row(
                 "collections",
@@ -399,6 +399,7 @@ class FragmentBuilder:
 
     def build(self) -> Fragment:
         frames = {table: _frame(table, rows) for table, rows in self.rows.items()}
+        frames["actions"] = _actions_frame(self.action_columns)
         return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
 
 
@@ -448,7 +449,34 @@ def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -
 
 
 def _frame(table: str, rows: list[tuple[object, ...]]) -> pl.DataFrame:
-    """Rows (tuples in schema order) to a frame of the table's schema.
+    """Rows (tuples in schema order) to a frame of the table's schema."""
+    columns = schema(table)
+    transposed = zip(*rows, strict=True) if rows else ((),) * len(columns)
+    return _columns_frame(table, dict(zip(columns, map(list, transposed), strict=True)))
+
+
+_REPLAY_COLUMNS = ("pot_before", "to_call", "min_raise_to", "max_raise_to")
+_POST_VALUES = pa.array(sorted(k.value for k in POST_KINDS), pa.string())
+_NO_INT = pa.scalar(None, pa.int64())
+
+
+def _actions_frame(columns: dict[str, list[Any]]) -> pl.DataFrame:
+    """The ``actions`` table from :class:`FragmentBuilder`'s columns, where a post (nobody's
+    decision) keeps only the pot before it.
+
+    Masked with pyarrow, not a polars expression: this runs in forked workers, where
+    polars' thread pool waits forever (see ``omahahh.export.phh_rows.BatchSource``).
+    """
+    post = pc.is_in(pa.array(columns["kind"], pa.string()), value_set=_POST_VALUES)
+    masked: dict[str, Any] = dict(columns)
+    for name in _REPLAY_COLUMNS[1:]:
+        masked[name] = pc.if_else(post, _NO_INT, pa.array(columns[name], pa.int64()))
+    return _columns_frame("actions", masked)
+
+
+def _columns_frame(table: str, values_of: dict[str, Any]) -> pl.DataFrame:
+    """Columns (lists, or pyarrow arrays of the column's type, by name) to a frame of the
+    table's schema.
 
     Nested list columns and time stamps go through pyarrow, whose conversion from
     Python objects is several times faster than polars' for them (time stamps: 0.24
@@ -456,9 +484,10 @@ def _frame(table: str, rows: list[tuple[object, ...]]) -> pl.DataFrame:
     """
     data: dict[str, pl.Series] = {}
     columns = schema(table)
-    transposed = zip(*rows, strict=True) if rows else ((),) * len(columns)
-    for (name, dtype), column in zip(columns.items(), transposed, strict=True):
-        values = list(column)
+    if list(values_of) != list(columns):
+        raise KeyError(f"{table}: columns {list(values_of)} are not the schema's")
+    for name, dtype in columns.items():
+        values = values_of[name]
         if isinstance(dtype, (pl.List, pl.Datetime)):
             arrow_type = pl.Series(name, [], dtype=dtype).to_arrow().type
             series = cast(pl.Series, pl.from_arrow(pa.array(values, type=arrow_type)))

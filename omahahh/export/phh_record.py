@@ -23,6 +23,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
+from omahahh.action_table import ActionTable
 from omahahh.cards import cards_str
 from omahahh.errors import HandParseError
 from omahahh.model import POST_KINDS, ActionKind, HandRecord, Street, Structure
@@ -178,6 +179,10 @@ def same_but_lines(a: Any, b: Any) -> bool:
     """
     if a == b:
         return True
+    if isinstance(a, ActionTable):  # a reader's actions: compared as the records they hold
+        a = tuple(a)
+    if isinstance(b, ActionTable):
+        b = tuple(b)
     if type(a) is not type(b):
         return False
     if isinstance(a, tuple):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
+from omahahh.action_table import ActionTable
 from omahahh.compiled import mypyc_attr
 from omahahh.errors import HandParseError
 from omahahh.model import (
@@ -30,7 +31,6 @@ from omahahh.model import (
     Street,
     Structure,
     SummarySeat,
-    make_action,
     make_collection,
     make_summary_seat,
 )
@@ -52,7 +52,7 @@ class ActionSink(Protocol):
 
     street: Street
     live: dict[str, int]
-    actions: list[Action]
+    actions: ActionTable
 
 
 def add_action(
@@ -70,18 +70,7 @@ def add_action(
     """Record an action; ``live`` chips count toward calls (antes and dead blinds do not)."""
     if live:
         hand.live[player] = hand.live.get(player, 0) + amount
-    hand.actions.append(
-        make_action(
-            street=hand.street,
-            player=player,
-            kind=kind,
-            amount=amount,
-            to_amount=to_amount,
-            raise_by=raise_by,
-            all_in=all_in,
-            line=offset,
-        )
-    )
+    hand.actions.add(hand.street, player, kind, amount, to_amount, raise_by, all_in, offset)
 
 
 def new_street(hand: ActionSink, street: Street) -> None:
@@ -125,51 +114,32 @@ def read_betting(
     in on the street records a raise of 2 chips ``to_amount`` 3, ``raise_by`` 2.
     """
     if rest == "folds":
-        hand.actions.append(make_action(street=hand.street, player=player, kind=FOLD, line=offset))
+        hand.actions.add(hand.street, player, FOLD, 0, None, None, False, offset)
         return True
     if rest == "checks":
-        hand.actions.append(make_action(street=hand.street, player=player, kind=CHECK, line=offset))
+        hand.actions.add(hand.street, player, CHECK, 0, None, None, False, offset)
         return True
     verb, _, arg = rest.partition(" ")
     live = hand.live
     if verb == "calls":
         amount = money(arg, offset)
         live[player] = live.get(player, 0) + amount
-        call = make_action(
-            street=hand.street, player=player, kind=CALL, amount=amount, all_in=all_in, line=offset
-        )
-        hand.actions.append(call)
+        hand.actions.add(hand.street, player, CALL, amount, None, None, all_in, offset)
     elif verb == "bets":
         amount = money(arg, offset)
         to = live.get(player, 0) + amount
         live[player] = to
-        bet = make_action(
-            street=hand.street,
-            player=player,
-            kind=BET,
-            amount=amount,
-            to_amount=to,
-            all_in=all_in,
-            line=offset,
-        )
-        hand.actions.append(bet)
+        hand.actions.add(hand.street, player, BET, amount, to, None, all_in, offset)
     elif verb == "raises":
         by_text, sep, to_text = arg.partition(" to ")
         if not sep:
             raise HandParseError("unknown_line", f"raise without 'to': {rest!r}", offset, rest)
         to = money(to_text, offset)
-        raise_ = make_action(
-            street=hand.street,
-            player=player,
-            kind=RAISE,
-            amount=to - live.get(player, 0),
-            to_amount=to,
-            raise_by=money(by_text, offset),
-            all_in=all_in,
-            line=offset,
+        by = money(by_text, offset)
+        hand.actions.add(
+            hand.street, player, RAISE, to - live.get(player, 0), to, by, all_in, offset
         )
         live[player] = to
-        hand.actions.append(raise_)
     else:
         return False
     return True
@@ -223,7 +193,7 @@ class RecordFields(TypedDict):
     table_name: str
     max_seats: int | None
     button_seat: int
-    actions: tuple[Action, ...]
+    actions: Sequence[Action]
     dealt: tuple[tuple[str, tuple[int, ...]], ...]
     collections: tuple[Collection, ...]
     shows: tuple[Show, ...]
@@ -274,7 +244,7 @@ class ScratchHand(Generic[HeaderT]):
         self.names: tuple[str, ...] = ()
         self.plain_names: frozenset[str] | None = None  # see common.names_without
         self._seat_names: dict[int, str] | None = None  # summary_seat's, made at its first
-        self.actions: list[Action] = []
+        self.actions = ActionTable()
         self.dealt: list[tuple[str, tuple[int, ...]]] = []
         self.collections: list[Collection] = []
         self.shows: list[Show] = []
@@ -440,7 +410,7 @@ class ScratchHand(Generic[HeaderT]):
             table_name=table.name,
             max_seats=table.max_seats,
             button_seat=table.button_seat,
-            actions=tuple(self.actions),
+            actions=self.actions,
             dealt=tuple(self.dealt),
             collections=tuple(self.collections),
             shows=tuple(self.shows),

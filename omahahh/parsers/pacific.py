@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
 from omahahh.model import (
     ActionKind,
@@ -176,7 +177,7 @@ def _folded_before_deal(hand: _Hand, offset: int) -> None:
     early = {a.player for a in hand.actions if a.kind is ActionKind.FOLD and acted[a.player] == 1}
     if not early:
         return
-    hand.actions = [a for a in hand.actions if a.player not in early]
+    hand.actions = ActionTable.of(a for a in hand.actions if a.player not in early)
     for i, seat in enumerate(hand.seats):
         if seat.player in early:
             hand.seats[i] = dataclasses.replace(seat, out_of_hand=True)

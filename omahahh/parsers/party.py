@@ -203,9 +203,7 @@ def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
             "unknown_player", f"{name} acts but no seat line names them", at, lines[at]
         )
     seated = posters[0]
-    hand.actions = [
-        dataclasses.replace(a, player=seated) if a.player == name else a for a in hand.actions
-    ]
+    hand.actions.players[:] = [seated if p == name else p for p in hand.actions.players]
     hand.collections = [
         dataclasses.replace(c, player=seated) if c.player == name else c for c in hand.collections
     ]
@@ -334,12 +332,12 @@ def _all_in(hand: _Hand, player: str, amount: int, offset: int) -> None:
 
 
 def _mark_all_in(hand: _Hand, player: str, offset: int, rest: str) -> None:
-    for i in range(len(hand.actions) - 1, -1, -1):
-        a = hand.actions[i]
-        if a.player == player:
-            if a.kind in (ActionKind.FOLD, ActionKind.CHECK):
+    actions = hand.actions
+    for i in range(len(actions) - 1, -1, -1):
+        if actions.players[i] == player:
+            if actions.kinds[i] in (ActionKind.FOLD, ActionKind.CHECK):
                 break
-            hand.actions[i] = dataclasses.replace(a, all_in=True)
+            actions.all_ins[i] = True
             return
     raise HandParseError("unknown_line", f"{player} is all-In after no bet", offset, rest)
 

@@ -15,12 +15,14 @@ import json
 import re
 import types
 import typing
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from enum import Enum
 from functools import cache
 from typing import Any
 
+from omahahh.action_table import ActionTable
 from omahahh.cards import cards_str, parse_cards
 
 # Fields holding cards, written as strings ("AsKd") rather than card numbers.
@@ -42,9 +44,9 @@ def encode(value: object, name: str = "") -> TomlValue:
             if member is not None:
                 out[field_name] = encode(member, field_name)
         return out
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | ActionTable):
         if name in CARD_FIELDS:
-            return _encode_cards(value)
+            return _encode_cards(tuple(value))
         return [encode(v, name) for v in value]
     return value
 
@@ -73,7 +75,7 @@ def written(value: object, name: str = "") -> TomlValue:
     encoding time went into those dicts)."""
     if hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type):
         return InlineTable(_inline(value))
-    if isinstance(value, tuple) and name not in CARD_FIELDS:
+    if isinstance(value, tuple | ActionTable) and name not in CARD_FIELDS:
         return [written(v, name) for v in value]
     return encode(value, name)
 
@@ -115,6 +117,9 @@ def decode(value: TomlValue, annotation: Any, name: str = "") -> Any:
     if origin in (types.UnionType, typing.Union):
         options = [a for a in typing.get_args(annotation) if a is not type(None)]
         return decode(value, options[0], name)
+    if origin is Sequence:  # HandRecord.actions: written as the tuple it equals
+        (item,) = typing.get_args(annotation)
+        return tuple(decode(v, item, name) for v in value)
     if origin is tuple:
         args = typing.get_args(annotation)
         if name in CARD_FIELDS and isinstance(value, str):

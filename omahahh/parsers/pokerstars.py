@@ -26,7 +26,6 @@ from omahahh.model import (
     Street,
     SummarySeat,
     UncalledReturn,
-    make_action,
     make_hand_record,
     make_seat,
     make_show,
@@ -256,9 +255,7 @@ def _read_sections(
             if not sep or name not in plain:
                 _body_line(hand, line, offset)
             elif (no_chips := _NO_CHIPS.get(rest)) is not None:
-                hand.actions.append(
-                    make_action(street=hand.street, player=name, kind=no_chips, line=offset)
-                )
+                hand.actions.add(hand.street, name, no_chips, 0, None, None, False, offset)
             else:
                 _action(hand, name, rest, offset)
 
@@ -336,9 +333,7 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
         rest = line[len(name) + 2 :]
         no_chips = _NO_CHIPS.get(rest)
         if no_chips is not None:  # the commonest lines, without the general reader's calls
-            hand.actions.append(
-                make_action(street=hand.street, player=name, kind=no_chips, line=offset)
-            )
+            hand.actions.add(hand.street, name, no_chips, 0, None, None, False, offset)
             return
         _action(hand, name, rest, offset)
         return

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from omahahh.action_table import action_table
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord, Structure
@@ -151,7 +152,7 @@ def players_dealt(record: HandRecord) -> int:
 
 def record_pot(record: HandRecord) -> int:
     """Total pot as the actions build it: every chip put in, less uncalled returns."""
-    return sum(a.amount for a in record.actions) - sum(u.amount for u in record.uncalled)
+    return sum(action_table(record.actions).amounts) - sum(u.amount for u in record.uncalled)
 
 
 def apply_house_rules(schedule: Schedule, rules: HouseRules) -> Schedule:

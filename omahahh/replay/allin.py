@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
+from omahahh.action_table import action_table
 from omahahh.errors import CardError, OmahahhError
 from omahahh.eval.equity import pot_shares_and_errors
 from omahahh.model import POST_KINDS, HandRecord, Street
@@ -109,9 +110,10 @@ make_allin_row = quick_factory(AllinRow)
 
 def allin_street(hand: HandRecord) -> Street:
     """Street of the last action that was not a post (pre-flop when there is none)."""
-    for action in reversed(hand.actions):
-        if action.kind not in POST_KINDS:
-            return action.street
+    actions = action_table(hand.actions)
+    for i in range(len(actions) - 1, -1, -1):
+        if actions.kinds[i] not in POST_KINDS:
+            return actions.streets[i]
     return Street.PREFLOP
 
 

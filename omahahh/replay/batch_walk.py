@@ -34,6 +34,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from omahahh.action_table import action_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import STREETS, ActionKind, HandRecord, Structure
 from omahahh.replay.betting import (
@@ -285,12 +286,15 @@ class _Packed:
         # BettingWalk._seat_players: a name seen only in actions gets a seat past every
         # real one and a stack of what it put in.
         extra = max(numbers, default=0) + 100
-        for a in hand.actions:
-            if a.player not in seat_of:
-                seat_of[a.player] = extra
+        actions = action_table(hand.actions)
+        players = actions.players
+        for player in players:
+            if player not in seat_of:
+                seat_of[player] = extra
                 numbers.append(extra)
-                names.append(a.player)
-                stacks.append(sum(b.amount for b in hand.actions if b.player == a.player))
+                names.append(player)
+                put_in = zip(players, actions.amounts, strict=True)
+                stacks.append(sum(amount for p, amount in put_in if p == player))
                 dealt.append(True)
                 extra += 1
         by_number = sorted(range(len(numbers)), key=numbers.__getitem__)
@@ -300,13 +304,12 @@ class _Packed:
         self.dealt_in += [dealt[i] for i in by_number]
         self.seat_start.append(len(self.seat_no))
         self.order.append(([numbers[i] for i in by_number], [index_of[n] for n in numbers], names))
-        actions = hand.actions
-        street_code, kind_code = _STREET, KIND_CODE
-        self.street += [street_code[a.street] for a in actions]
-        self.who += [index_of[seat_of[a.player]] for a in actions]
-        self.kind += [kind_code[a.kind] for a in actions]
-        self.amount += [a.amount for a in actions]
-        self.all_in += [a.all_in for a in actions]
+        # Whole columns, mapped in C (map of a dict's lookup): no Python frame per action.
+        self.street += map(_STREET.__getitem__, actions.streets)
+        self.who += map(index_of.__getitem__, map(seat_of.__getitem__, players))
+        self.kind += map(KIND_CODE.__getitem__, actions.kinds)
+        self.amount += actions.amounts
+        self.all_in += actions.all_ins
         self.act_start.append(len(self.kind))
         structure = hand.game.structure
         self.structure.append(_STRUCTURE[structure])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omahahh.action_table import action_table
 from omahahh.model import HandRecord, Site, Structure
 from omahahh.rules.odd_chips import smallest_chip
 
@@ -433,7 +434,7 @@ def split_chip(hand: HandRecord) -> int:
     room = ROOMS.get(hand.site)
     if room is None or not room.split_chips or hand.unit != 100:
         return 1
-    amounts = [s.stack_start for s in hand.seats] + [a.amount for a in hand.actions]
+    amounts = [s.stack_start for s in hand.seats] + action_table(hand.actions).amounts
     amounts += [u.amount for u in hand.uncalled]
     amounts += [hand.rake_reported or 0, hand.total_pot_reported or 0]
     return smallest_chip(amounts, room.split_chips)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from omahahh.action_table import action_table
 from omahahh.model import HandRecord
 
 
@@ -17,7 +18,7 @@ def dealt_in(hand: HandRecord) -> list[bool]:
     A seated player is dealt in unless sitting out or out of hand; whoever
     posted or acted was dealt in whatever the seat line said.
     """
-    acted = {a.player for a in hand.actions}
+    acted = set(action_table(hand.actions).players)
     return [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in hand.seats]
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
 from omahahh.model import POST_KINDS, ActionKind, GameType, HandRecord, Site, Street, Structure
 from omahahh.money import unit_of
@@ -134,7 +135,8 @@ def _blinds_first(hand: ArchiveHand) -> None:
     rank: dict[int, int] = {}
     for a in hand.actions[:n]:
         rank[a.line] = min(rank.get(a.line, 2), BLIND_ORDER.get(a.kind, 2))
-    hand.actions[:n] = sorted(hand.actions[:n], key=lambda a: rank[a.line])
+    head = sorted(hand.actions[:n], key=lambda a: rank[a.line])
+    hand.actions = ActionTable.of([*head, *hand.actions[n:]])
 
 
 def parse(block: Block, context: ParseContext) -> HandRecord:

@@ -1,0 +1,156 @@
+"""A hand's actions as columns: what readers append to, and what the hot path reads.
+
+A hand of 13 actions read into 13 :class:`~omahahh.model.Action` records costs a
+record per line, and every later step (the betting walk's arrays, the actions table)
+then takes each record apart again, attribute by attribute. :class:`ActionTable`
+keeps one list per field instead: a reader appends a line's values with
+:meth:`ActionTable.add` (no record made), and the walk and the table writer take
+whole columns. It is still a ``Sequence[Action]``: indexing or iterating it builds
+the records, for the code that wants them (reports, exports, rare rooms' fix-ups),
+and it equals a tuple of the same actions.
+
+>>> from omahahh.model import Action, ActionKind, Street
+>>> t = ActionTable()
+>>> t.add(Street.PREFLOP, "Bob", ActionKind.POST_BIG_BLIND, 2, line=3)
+>>> t.add(Street.PREFLOP, "Ann", ActionKind.RAISE, 6, to_amount=6, raise_by=4, line=4)
+>>> t.amounts, t.players
+([2, 6], ['Bob', 'Ann'])
+>>> t[1] == Action(street=Street.PREFLOP, player="Ann", kind=ActionKind.RAISE, amount=6,
+...                to_amount=6, raise_by=4, line=4)
+True
+>>> t == tuple(t)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, overload
+
+if TYPE_CHECKING:
+    from omahahh.model import Action, ActionKind, Street
+
+
+class ActionTable(Sequence["Action"]):
+    """A hand's actions in the order printed, one list per :class:`Action` field.
+
+    Readers own it while they read (``add``/``append``); once it is in a
+    :class:`~omahahh.model.HandRecord` nobody changes it.
+    """
+
+    __slots__ = (
+        "all_ins",
+        "amounts",
+        "kinds",
+        "lines",
+        "players",
+        "raise_bys",
+        "streets",
+        "to_amounts",
+    )
+
+    def __init__(self) -> None:
+        self.streets: list[Street] = []
+        self.players: list[str] = []
+        self.kinds: list[ActionKind] = []
+        self.amounts: list[int] = []
+        self.to_amounts: list[int | None] = []
+        self.raise_bys: list[int | None] = []
+        self.all_ins: list[bool] = []
+        self.lines: list[int] = []
+
+    @classmethod
+    def of(cls, actions: Iterable[Action]) -> ActionTable:
+        """The table of ``actions`` (records), in their order."""
+        table = cls()
+        for a in actions:
+            table.append(a)
+        return table
+
+    def add(
+        self,
+        street: Street,
+        player: str,
+        kind: ActionKind,
+        amount: int = 0,
+        to_amount: int | None = None,
+        raise_by: int | None = None,
+        all_in: bool = False,
+        line: int = 0,
+    ) -> None:
+        """One action's values, as :class:`Action`'s fields (with its defaults)."""
+        self.streets.append(street)
+        self.players.append(player)
+        self.kinds.append(kind)
+        self.amounts.append(amount)
+        self.to_amounts.append(to_amount)
+        self.raise_bys.append(raise_by)
+        self.all_ins.append(all_in)
+        self.lines.append(line)
+
+    def append(self, a: Action) -> None:
+        """One action record's values."""
+        self.add(a.street, a.player, a.kind, a.amount, a.to_amount, a.raise_by, a.all_in, a.line)
+
+    def record(self, i: int) -> Action:
+        """The ``i``-th action (0-based, not negative) as a record."""
+        from omahahh.model import make_action
+
+        return make_action(
+            street=self.streets[i],
+            player=self.players[i],
+            kind=self.kinds[i],
+            amount=self.amounts[i],
+            to_amount=self.to_amounts[i],
+            raise_by=self.raise_bys[i],
+            all_in=self.all_ins[i],
+            line=self.lines[i],
+        )
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
+        n = len(self.kinds)
+        if isinstance(i, slice):
+            return tuple(self.record(k) for k in range(n)[i])
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("action index out of range")
+        return self.record(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self.record(k) for k in range(len(self.kinds)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionTable):
+            return all(getattr(self, column) == getattr(other, column) for column in self.__slots__)
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"ActionTable({list(self)!r})"
+
+    def __getstate__(self) -> tuple[list[object], ...]:
+        return tuple(getattr(self, column) for column in self.__slots__)
+
+    def __setstate__(self, state: tuple[list[object], ...]) -> None:
+        for column, values in zip(self.__slots__, state, strict=True):
+            setattr(self, column, values)
+
+
+def action_table(actions: Sequence[Action]) -> ActionTable:
+    """``actions`` as a table: itself when a reader built one, else made from the records
+    (a hand built in code, e.g. by a test or ``dataclasses.replace``)."""
+    return actions if isinstance(actions, ActionTable) else ActionTable.of(actions)
