@@ -34,11 +34,15 @@ if TYPE_CHECKING:
 class ActionTable(Sequence["Action"]):
     """A hand's actions in the order printed, one list per :class:`Action` field.
 
-    Readers own it while they read (``add``/``append``); once it is in a
-    :class:`~omahahh.model.HandRecord` nobody changes it.
+    Readers own it while they read (``add``/``append``, or ``set_player``/``set_all_in``
+    to mend a line already read); once it is in a :class:`~omahahh.model.HandRecord`
+    nobody changes it. The column lists are for reading: a change made to them directly
+    would not reach the records already built for iteration (kept, so that the code that
+    walks the records, e.g. the walk in Python, builds them once).
     """
 
     __slots__ = (
+        "_records",
         "all_ins",
         "amounts",
         "kinds",
@@ -58,6 +62,7 @@ class ActionTable(Sequence["Action"]):
         self.raise_bys: list[int | None] = []
         self.all_ins: list[bool] = []
         self.lines: list[int] = []
+        self._records: tuple[Action, ...] | None = None
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionTable:
@@ -79,6 +84,7 @@ class ActionTable(Sequence["Action"]):
         line: int = 0,
     ) -> None:
         """One action's values, as :class:`Action`'s fields (with its defaults)."""
+        self._records = None
         self.streets.append(street)
         self.players.append(player)
         self.kinds.append(kind)
@@ -91,6 +97,22 @@ class ActionTable(Sequence["Action"]):
     def append(self, a: Action) -> None:
         """One action record's values."""
         self.add(a.street, a.player, a.kind, a.amount, a.to_amount, a.raise_by, a.all_in, a.line)
+
+    def set_player(self, i: int, player: str) -> None:
+        """The ``i``-th action was ``player``'s (a reader mending an alias)."""
+        self.players[i] = player
+        self._records = None
+
+    def set_all_in(self, i: int) -> None:
+        """The ``i``-th action put the player all-in (said on a later line)."""
+        self.all_ins[i] = True
+        self._records = None
+
+    def records(self) -> tuple[Action, ...]:
+        """Every action as a record, built once (until the table changes)."""
+        if self._records is None:
+            self._records = tuple(self.record(k) for k in range(len(self.kinds)))
+        return self._records
 
     def record(self, i: int) -> Action:
         """The ``i``-th action (0-based, not negative) as a record."""
@@ -117,37 +139,34 @@ class ActionTable(Sequence["Action"]):
     def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
-        n = len(self.kinds)
-        if isinstance(i, slice):
-            return tuple(self.record(k) for k in range(n)[i])
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("action index out of range")
-        return self.record(i)
+        return self.records()[i]
 
     def __iter__(self) -> Iterator[Action]:
-        return (self.record(k) for k in range(len(self.kinds)))
+        return iter(self.records())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ActionTable):
-            return all(getattr(self, column) == getattr(other, column) for column in self.__slots__)
+            return all(getattr(self, column) == getattr(other, column) for column in _COLUMNS)
         if isinstance(other, Sequence) and not isinstance(other, str):
             return tuple(self) == tuple(other)
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash(self.records())
 
     def __repr__(self) -> str:
         return f"ActionTable({list(self)!r})"
 
     def __getstate__(self) -> tuple[list[object], ...]:
-        return tuple(getattr(self, column) for column in self.__slots__)
+        return tuple(getattr(self, column) for column in _COLUMNS)  # not the records
 
     def __setstate__(self, state: tuple[list[object], ...]) -> None:
-        for column, values in zip(self.__slots__, state, strict=True):
+        for column, values in zip(_COLUMNS, state, strict=True):
             setattr(self, column, values)
+        self._records = None
+
+
+_COLUMNS = tuple(name for name in ActionTable.__slots__ if not name.startswith("_"))
 
 
 def action_table(actions: Sequence[Action]) -> ActionTable:

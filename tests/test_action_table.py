@@ -152,3 +152,17 @@ def test_actions_table_rows_say_what_the_text_says() -> None:
     ]
     posts = frame.filter(pl.col("kind").str.starts_with("post"))
     assert posts.select("to_call", "min_raise_to", "max_raise_to").null_count().row(0) == (2, 2, 2)
+
+
+def test_records_are_built_once_and_again_after_a_change() -> None:
+    table = ActionTable.of(_actions())
+    first = table.records()
+    assert next(iter(table)) is first[0] and table[3] is first[3]  # built once
+    table.set_all_in(3)
+    assert table[3].all_in and not first[3].all_in
+    table.set_player(0, "Cy")
+    assert table[0].player == "Cy"
+    table.add(Street.FLOP, "Cy", ActionKind.CHECK, line=9)
+    assert len(tuple(table)) == 5 and table[-1].kind is ActionKind.CHECK
+    again = pickle.loads(pickle.dumps(table))
+    assert again == table and again.records() == table.records()

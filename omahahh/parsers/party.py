@@ -203,7 +203,9 @@ def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
             "unknown_player", f"{name} acts but no seat line names them", at, lines[at]
         )
     seated = posters[0]
-    hand.actions.players[:] = [seated if p == name else p for p in hand.actions.players]
+    for i, player in enumerate(hand.actions.players):
+        if player == name:
+            hand.actions.set_player(i, seated)
     hand.collections = [
         dataclasses.replace(c, player=seated) if c.player == name else c for c in hand.collections
     ]
@@ -337,7 +339,7 @@ def _mark_all_in(hand: _Hand, player: str, offset: int, rest: str) -> None:
         if actions.players[i] == player:
             if actions.kinds[i] in (ActionKind.FOLD, ActionKind.CHECK):
                 break
-            actions.all_ins[i] = True
+            actions.set_all_in(i)
             return
     raise HandParseError("unknown_line", f"{player} is all-In after no bet", offset, rest)
 
