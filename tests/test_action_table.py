@@ -17,6 +17,7 @@ from omahahh.dataset.fragments import FragmentBuilder
 from omahahh.dataset.pipeline import process_text
 from omahahh.model import Action, ActionKind, HandRecord, Site, Street
 from omahahh.parsers import betting_lines, pokerstars
+from omahahh.parsers.phh_codec import decode, encode, field_hints, written
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from tests.conftest import CORPUS, skip_if_compiled
 from tests.test_parser_pokerstars import BASE as STARS_BASE
@@ -166,3 +167,12 @@ def test_records_are_built_once_and_again_after_a_change() -> None:
     assert len(tuple(table)) == 5 and table[-1].kind is ActionKind.CHECK
     again = pickle.loads(pickle.dumps(table))
     assert again == table and again.records() == table.records()
+
+
+def test_phh_codec_writes_a_table_as_the_records_it_holds() -> None:
+    records = _actions()
+    table = ActionTable.of(records)
+    assert encode(table, "actions") == encode(records, "actions")
+    assert written(table, "actions") == written(records, "actions")
+    back = decode(encode(table, "actions"), field_hints(HandRecord)["actions"], "actions")
+    assert back == tuple(dataclasses.replace(a, line=0) for a in records)  # offsets not written
