@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import pickle
+from typing import Any
 
 import polars as pl
 import pytest
@@ -19,6 +20,7 @@ from omahahh.model import Action, ActionKind, HandRecord, Site, Street
 from omahahh.parsers import betting_lines, pokerstars
 from omahahh.parsers.phh_codec import decode, encode, field_hints, written
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from omahahh.replay.batch_walk import kernel
 from tests.conftest import CORPUS, skip_if_compiled
 from tests.test_parser_pokerstars import BASE as STARS_BASE
 
@@ -176,3 +178,23 @@ def test_phh_codec_writes_a_table_as_the_records_it_holds() -> None:
     assert written(table, "actions") == written(records, "actions")
     back = decode(encode(table, "actions"), field_hints(HandRecord)["actions"], "actions")
     assert back == tuple(dataclasses.replace(a, line=0) for a in records)  # offsets not written
+
+
+def test_pipeline_builds_no_action_record_for_a_hand_without_findings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the compiled walk, parse, walk, audit and tables read the columns: a hand the
+    betting masks mark nothing in gets through the pipeline without one ``Action``."""
+    if kernel() is None:
+        pytest.skip("no compiled walk here: the walk in Python reads records")
+    built: list[object] = []
+    real = model.make_action
+
+    def counted(**fields: Any) -> Action:
+        built.append(fields)
+        return real(**fields)
+
+    monkeypatch.setattr(model, "make_action", counted)
+    fragment = process_text(STARS_BASE)
+    assert fragment.frames["actions"].height == 9 and fragment.frames["findings"].height == 0
+    assert built == []

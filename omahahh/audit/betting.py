@@ -8,8 +8,10 @@ displaced, and a wrong size is not also a wrong stack.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from omahahh.action_table import action_table
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.house_rules import HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord, Structure
@@ -37,9 +39,13 @@ def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) 
     out: list[Finding] = []
     if len(hand.actions) != len(result.decisions):
         raise ValueError("a decision for every action: the replay and the hand disagree")
-    marked = range(len(hand.actions)) if result.marked is None else result.marked
+    if result.marked is None:  # every action: the records, built once
+        marked: Sequence[int] = range(len(hand.actions))
+        record: Callable[[int], Action] = hand.actions.__getitem__
+    else:  # the few the masks marked: those records only
+        marked, record = result.marked, action_table(hand.actions).record
     for seq in marked:
-        action, d = hand.actions[seq], result.decisions[seq]
+        action, d = record(seq), result.decisions[seq]
         if action.amount > d.stack_before:
             out.append(
                 make(
@@ -307,9 +313,10 @@ def _blinds(hand: HandRecord, rules: HouseRules, money: _Money) -> list[Finding]
         )
     if hand.game.structure is not Structure.FIXED_LIMIT or not hand.small_bet:
         return out
-    sb = next((a for a in hand.actions if a.kind is ActionKind.POST_SMALL_BLIND), None)
-    if sb is None:
+    actions = action_table(hand.actions)  # the columns: one record built, not one per action
+    if ActionKind.POST_SMALL_BLIND not in actions.kinds:
         return out
+    sb = actions.record(actions.kinds.index(ActionKind.POST_SMALL_BLIND))
     want = expected_small_blind(hand.small_bet, hand.unit, rules.limit_small_blind_rounding)
     if sb.amount != want and not sb.all_in:
         out.append(
