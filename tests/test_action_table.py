@@ -198,3 +198,12 @@ def test_pipeline_builds_no_action_record_for_a_hand_without_findings(
     fragment = process_text(STARS_BASE)
     assert fragment.frames["actions"].height == 9 and fragment.frames["findings"].height == 0
     assert built == []
+
+
+def test_every_room_reader_gives_the_hot_path_columns() -> None:
+    """Every corpus hand's actions arrive as a table: a room that handed over a tuple
+    would have its records turned into columns again by each step that reads them."""
+    blocks = [b for p in expand_paths([CORPUS]) for b in iter_blocks(p)]
+    hands = [h for h in parse_blocks(blocks) if isinstance(h, HandRecord)]
+    assert len({h.site for h in hands}) > 20
+    assert [h.hand_key for h in hands if not isinstance(h.actions, ActionTable)] == []

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import polars as pl
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from omahahh.action_table import action_table
 from omahahh.audit.reconcile import paid_by_player
@@ -229,9 +228,11 @@ class FragmentBuilder:
         into["raise_by"] += actions.raise_bys
         into["all_in"] += actions.all_ins
         into["source_line"] += map(base.__add__, actions.lines)
-        # The four numbers per action from the replay, cut from the walk's batch; a
-        # post's to-call and raise bounds are nulled in build() (nobody's decision).
+        # The four numbers per action from the replay, cut from the walk's batch; a post
+        # (nobody's decision) keeps only the pot before it.
         undecided = n - len(decisions)
+        start = len(into["pot_before"])
+        posts = [start + i for i, kind in enumerate(actions.kinds) if kind in POST_KINDS]
         for name, values in zip(_REPLAY_COLUMNS, table_values(decisions), strict=True):
             column = into[name]
             if undecided >= 0:
@@ -239,6 +240,9 @@ class FragmentBuilder:
                 column += [None] * undecided
             else:
                 column += values[:n]
+            if name != "pot_before":
+                for at in posts:
+                    column[at] = None
         for seq, c in enumerate(h.collections):
             self._child_row(
                 "collections",
@@ -398,12 +402,14 @@ class FragmentBuilder:
             )
 
     def build(self) -> Fragment:
-        frames = {table: _frame(table, rows) for table, rows in self.rows.items()}
-        frames["actions"] = _actions_frame(self.action_columns)
+        frames = {t: _frame(t, rows) for t, rows in self.rows.items() if t != "actions"}
+        frames["actions"] = _columns_frame("actions", self.action_columns)
         return Fragment(frames=frames, blocks=self.blocks, owners=self.owners)
 
 
 COLUMNS = {table: frozenset(schema(table)) for table in TABLES}
+_ORDER = {table: tuple(schema(table)) for table in TABLES}
+"""Each table's column names in schema order (``schema()`` builds a polars Schema per call)."""
 
 
 def _row_type(table: str) -> Callable[..., tuple[object, ...]]:
@@ -450,33 +456,16 @@ def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -
 
 def _frame(table: str, rows: list[tuple[object, ...]]) -> pl.DataFrame:
     """Rows (tuples in schema order) to a frame of the table's schema."""
-    columns = schema(table)
-    transposed = zip(*rows, strict=True) if rows else ((),) * len(columns)
-    return _columns_frame(table, dict(zip(columns, map(list, transposed), strict=True)))
+    names = _ORDER[table]
+    transposed = zip(*rows, strict=True) if rows else ((),) * len(names)
+    return _columns_frame(table, dict(zip(names, map(list, transposed), strict=True)))
 
 
 _REPLAY_COLUMNS = ("pot_before", "to_call", "min_raise_to", "max_raise_to")
-_POST_VALUES = pa.array(sorted(k.value for k in POST_KINDS), pa.string())
-_NO_INT = pa.scalar(None, pa.int64())
 
 
-def _actions_frame(columns: dict[str, list[Any]]) -> pl.DataFrame:
-    """The ``actions`` table from :class:`FragmentBuilder`'s columns, where a post (nobody's
-    decision) keeps only the pot before it.
-
-    Masked with pyarrow, not a polars expression: this runs in forked workers, where
-    polars' thread pool waits forever (see ``omahahh.export.phh_rows.BatchSource``).
-    """
-    post = pc.is_in(pa.array(columns["kind"], pa.string()), value_set=_POST_VALUES)
-    masked: dict[str, Any] = dict(columns)
-    for name in _REPLAY_COLUMNS[1:]:
-        masked[name] = pc.if_else(post, _NO_INT, pa.array(columns[name], pa.int64()))
-    return _columns_frame("actions", masked)
-
-
-def _columns_frame(table: str, values_of: dict[str, Any]) -> pl.DataFrame:
-    """Columns (lists, or pyarrow arrays of the column's type, by name) to a frame of the
-    table's schema.
+def _columns_frame(table: str, values_of: dict[str, list[Any]]) -> pl.DataFrame:
+    """Columns (lists, by name, in schema order) to a frame of the table's schema.
 
     Nested list columns and time stamps go through pyarrow, whose conversion from
     Python objects is several times faster than polars' for them (time stamps: 0.24
@@ -484,7 +473,7 @@ def _columns_frame(table: str, values_of: dict[str, Any]) -> pl.DataFrame:
     """
     data: dict[str, pl.Series] = {}
     columns = schema(table)
-    if list(values_of) != list(columns):
+    if tuple(values_of) != _ORDER[table]:
         raise KeyError(f"{table}: columns {list(values_of)} are not the schema's")
     for name, dtype in columns.items():
         values = values_of[name]

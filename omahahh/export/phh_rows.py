@@ -21,6 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as pads
 
+from omahahh.action_table import ActionTable
 from omahahh.cards import parse_cards
 from omahahh.dataset.store import CURRENT, scan
 from omahahh.dataset.tables import schema
@@ -332,7 +333,7 @@ def record_from_rows(
         max_seats=hand["max_seats"],
         button_seat=hand["button_seat"],
         seats=tuple(seats),
-        actions=tuple(action_records),
+        actions=ActionTable.of(action_records),
         dealt=tuple(dealt),
         boards=tuple(_cards(b) for b in hand["board"] or []),
         uncalled=tuple(uncalled),

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from omahahh.action_table import action_table
 from omahahh.cards import make_card
 from omahahh.errors import MoneyError
 from omahahh.model import (
@@ -232,7 +233,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         max_seats=None,
         button_seat=button,
         seats=tuple(hand.seats),
-        actions=tuple(hand.actions),
+        actions=action_table(hand.actions),
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(board),) if board else (),
         uncalled=tuple(uncalled),

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from omahahh.action_table import action_table
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
 from omahahh.model import (
@@ -304,7 +305,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=info.max_seats,
         button_seat=button,
         seats=tuple(hand.seats),
-        actions=tuple(hand.actions),
+        actions=action_table(hand.actions),
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
         collections=tuple(hand.collections),

@@ -25,6 +25,7 @@ import re
 from dataclasses import replace
 from functools import partial
 
+from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
 from omahahh.model import ActionKind, HandRecord, Site, variant_code
 from omahahh.parsers.common import TableLine, match_name, read_table_line, show_line
@@ -195,7 +196,7 @@ def raise_reading(hand: HandRecord) -> HandRecord:
             str(hand.total_pot_reported),
         )
     note = "raises read as 'to Y = chips added' (the total pot fits only that reading)"
-    return replace(hand, actions=tuple(actions), notes=(*hand.notes, note))
+    return replace(hand, actions=ActionTable.of(actions), notes=(*hand.notes, note))
 
 
 RUNITONCE = Dialect(

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from omahahh.action_table import action_table
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, MoneyError
 from omahahh.model import (
@@ -203,7 +204,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=int(g.get("seats")) if g.get("seats").isdigit() else None,
         button_seat=int(dealer) + 1 if dealer.isdigit() else None,
         seats=tuple(hand.seats),
-        actions=tuple(hand.actions),
+        actions=action_table(hand.actions),
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
         uncalled=tuple(uncalled),

@@ -29,6 +29,7 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+from omahahh.action_table import action_table
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
 from omahahh.model import (
@@ -223,7 +224,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=int(g.get("tablesize")) if g.get("tablesize").isdigit() else None,
         button_seat=button,
         seats=tuple(hand.seats),
-        actions=tuple(hand.actions),
+        actions=action_table(hand.actions),
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
         uncalled=tuple(uncalled),

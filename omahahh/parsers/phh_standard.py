@@ -25,6 +25,7 @@ from datetime import datetime, time
 from decimal import Decimal
 from typing import Any
 
+from omahahh.action_table import ActionTable
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, HandParseError
 from omahahh.model import (
@@ -207,7 +208,7 @@ def standard_record(
         max_seats=int(doc["seat_count"]) if "seat_count" in doc else None,
         button_seat=seat_numbers[-1],
         seats=seats,
-        actions=walk.actions(),
+        actions=ActionTable.of(walk.actions()),
         dealt=tuple(walk.dealt),
         boards=(tuple(walk.board),) if walk.board else (),
         shows=tuple(walk.shows),
