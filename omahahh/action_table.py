@@ -24,25 +24,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
+
+from omahahh.record_table import RecordTable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from omahahh.model import Action, ActionKind, Street
 
 
-class ActionTable(Sequence["Action"]):
+class ActionTable(RecordTable["Action"]):
     """A hand's actions in the order printed, one list per :class:`Action` field.
 
     Readers own it while they read (``add``/``append``, or ``set_player``/``set_all_in``
     to mend a line already read); once it is in a :class:`~omahahh.model.HandRecord`
-    nobody changes it. The column lists are for reading: a change made to them directly
-    would not reach the records already built for iteration (kept, so that the code that
-    walks the records, e.g. the walk in Python, builds them once).
+    nobody changes it (see :class:`~omahahh.record_table.RecordTable`).
     """
 
     __slots__ = (
-        "_records",
         "all_ins",
         "amounts",
         "kinds",
@@ -62,15 +62,7 @@ class ActionTable(Sequence["Action"]):
         self.raise_bys: list[int | None] = []
         self.all_ins: list[bool] = []
         self.lines: list[int] = []
-        self._records: tuple[Action, ...] | None = None
-
-    @classmethod
-    def of(cls, actions: Iterable[Action]) -> ActionTable:
-        """The table of ``actions`` (records), in their order."""
-        table = cls()
-        for a in actions:
-            table.append(a)
-        return table
+        self._records = None
 
     def add(
         self,
@@ -108,12 +100,6 @@ class ActionTable(Sequence["Action"]):
         self.all_ins[i] = True
         self._records = None
 
-    def records(self) -> tuple[Action, ...]:
-        """Every action as a record, built once (until the table changes)."""
-        if self._records is None:
-            self._records = tuple(self.record(k) for k in range(len(self.kinds)))
-        return self._records
-
     def record(self, i: int) -> Action:
         """The ``i``-th action (0-based, not negative) as a record."""
         from omahahh.model import make_action
@@ -131,42 +117,6 @@ class ActionTable(Sequence["Action"]):
 
     def __len__(self) -> int:
         return len(self.kinds)
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
-        return self.records()[i]
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self.records())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ActionTable):
-            return all(getattr(self, column) == getattr(other, column) for column in _COLUMNS)
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.records())
-
-    def __repr__(self) -> str:
-        return f"ActionTable({list(self)!r})"
-
-    def __getstate__(self) -> tuple[list[object], ...]:
-        return tuple(getattr(self, column) for column in _COLUMNS)  # not the records
-
-    def __setstate__(self, state: tuple[list[object], ...]) -> None:
-        for column, values in zip(_COLUMNS, state, strict=True):
-            setattr(self, column, values)
-        self._records = None
-
-
-_COLUMNS = tuple(name for name in ActionTable.__slots__ if not name.startswith("_"))
 
 
 def action_table(actions: Sequence[Action]) -> ActionTable:

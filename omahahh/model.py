@@ -283,18 +283,20 @@ class HandRecord:
     table_name: str
     max_seats: int | None
     button_seat: int | None
-    seats: tuple[Seat, ...]
+    seats: Sequence[Seat]
     actions: Sequence[Action]
     """An :class:`~omahahh.action_table.ActionTable` when a reader built the hand (the hot
-    path reads its columns), or any sequence of records (a hand built in code)."""
+    path reads its columns), or any sequence of records (a hand built in code); so are
+    ``seats``, ``uncalled``, ``collections``, ``shows`` and ``summary_seats``
+    (:mod:`omahahh.hand_tables`)."""
     dealt: tuple[tuple[str, tuple[int, ...]], ...] = ()
     boards: tuple[tuple[int, ...], ...] = ()  # one board per run
-    uncalled: tuple[UncalledReturn, ...] = ()
-    collections: tuple[Collection, ...] = ()
-    shows: tuple[Show, ...] = ()
+    uncalled: Sequence[UncalledReturn] = ()
+    collections: Sequence[Collection] = ()
+    shows: Sequence[Show] = ()
     cashouts: tuple[CashOut, ...] = ()
     side_payments: tuple[SidePayment, ...] = ()  # GG EV cash-out, all-in insurance
-    summary_seats: tuple[SummarySeat, ...] = ()
+    summary_seats: Sequence[SummarySeat] = ()
     cancelled: bool = False
     betting_capped: tuple[Street, ...] = ()
     total_pot_reported: int | None = None

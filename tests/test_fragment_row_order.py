@@ -43,9 +43,9 @@ def test_positional_row_follows_schema_order(table: str) -> None:
 def test_swapped_columns_are_caught() -> None:
     """The check itself: two values swapped with their comments no longer match."""
     swapped = (
-        SOURCE.replace("c.run,  # run", "@@")
-        .replace("c.pot_index,  # pot_index", "c.run,  # run")
-        .replace("@@", "c.pot_index,  # pot_index")
+        SOURCE.replace("lines.runs[seq],  # run", "@@")
+        .replace("lines.pot_indexes[seq],  # pot_index", "lines.runs[seq],  # run")
+        .replace("@@", "lines.pot_indexes[seq],  # pot_index")
     )
     assert swapped != SOURCE
     assert positional_rows(swapped)["collections"] != list(schema("collections"))

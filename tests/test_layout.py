@@ -26,6 +26,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "quick_init",
         "collector",
         "action_table",
+        "record_table",
+        "hand_tables",
         "model",
         "house_rules",
     ),

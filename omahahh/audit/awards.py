@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.settle import returns_in_pot
-from omahahh.model import Collection, HandRecord
+from omahahh.hand_tables import CollectionTable, as_table
+from omahahh.model import HandRecord
 from omahahh.money import format_minor
 from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
@@ -110,9 +111,12 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
     derived: dict[tuple[int, int], list[DerivedAward]] = defaultdict(list)
     for a in result.awards:
         derived[(a.run, a.pot_index if by_pot else WHOLE_RUN)].append(a)
-    reported: dict[tuple[int, int], list[Collection]] = defaultdict(list)
-    for c in hand.collections:
-        reported[(c.run, c.pot_index if by_pot else WHOLE_RUN)].append(c)
+    lines = as_table(CollectionTable, hand.collections)
+    players, amounts, halves = lines.players, lines.amounts, lines.halves
+    reported: dict[tuple[int, int], list[int]] = defaultdict(list)  # rows of ``lines``
+    runs = lines.runs
+    for row, pot in enumerate(lines.pot_indexes):
+        reported[(runs[row], pot if by_pot else WHOLE_RUN)].append(row)
     verifiable = {(p.run, p.index): p.verifiable for p in result.pots}
     for p in result.pots:
         key = (p.run, WHOLE_RUN)
@@ -122,15 +126,16 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
         run = key[0]
         awards = derived.get(key, [])
         used = [False] * len(awards)
-        for i, c in enumerate(reported.get(key, [])):
+        for i, row in enumerate(reported.get(key, [])):
+            player, amount, line_half = players[row], amounts[row], halves[row]
             # The player's first unused award of the line's half; unnamed pots: the first
             # of the same amount, if any (the line of that pot).
             j = None
             for k, a in enumerate(awards):
-                if used[k] or names.get(a.seat) != c.player:
+                if used[k] or names.get(a.seat) != player:
                     continue
-                if c.half is None or c.half == a.half:
-                    if a.amount == c.amount:
+                if line_half is None or line_half == a.half:
+                    if a.amount == amount:
                         j = k
                         break
                     if j is None:
@@ -144,25 +149,25 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
                         pot_index=a.pot_index,
                         half=a.half,
                         seat=a.seat,
-                        player=c.player,
+                        player=player,
                         amount_derived=a.amount,
-                        amount_reported=c.amount,
+                        amount_reported=amount,
                     )
                 )
                 continue
             highs = sum(1 for a in awards if a.half == "high")
             split = any(a.half in HALF_SPLITS for a in awards)
-            half = c.half or (("high" if i < highs else "low") if split else "whole")
+            half = line_half or (("high" if i < highs else "low") if split else "whole")
             known = verifiable.get(key, True)
             rows.append(
                 make_award_row(
                     run=run,
-                    pot_index=c.pot_index,
+                    pot_index=lines.pot_indexes[row],
                     half=half,
-                    seat=seats.get(c.player),
-                    player=c.player,
+                    seat=seats.get(player),
+                    player=player,
                     amount_derived=0 if known else None,
-                    amount_reported=c.amount,
+                    amount_reported=amount,
                 )
             )
         for k, a in enumerate(awards):

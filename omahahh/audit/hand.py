@@ -26,6 +26,7 @@ from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
 from omahahh.audit.settle import returns_in_pot, room_take
+from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, HandRecord, Street
 from omahahh.money import format_minor
@@ -159,9 +160,7 @@ def _uncalled(
     """R-POT-2: returned bets as printed against the bets no one matched."""
     if result.cancelled:
         return []
-    reported: dict[str, int] = {}
-    for u in hand.uncalled:
-        reported[u.player] = reported.get(u.player, 0) + u.amount
+    reported = amounts_by_player(as_table(UncalledTable, hand.uncalled))
     if not reported:
         if room is None or not room.prints_uncalled:
             return []  # the room never prints them: derived only
@@ -243,8 +242,15 @@ def _show_order(hand: HandRecord, result: ReplayResult) -> list[Finding]:
     if in_hand < 2:
         return []
     last_line = max(actions.lines)
-    shows = [s for s in hand.shows if s.line > last_line and not s.mucked]
-    first = shows[0].player if shows else None
+    shows = as_table(ShowTable, hand.shows)
+    first = next(
+        (
+            player
+            for player, line, mucked in zip(shows.players, shows.lines, shows.mucked, strict=True)
+            if line > last_line and not mucked
+        ),
+        None,
+    )
     if first is None or first == expected:
         return []
     return [

@@ -30,6 +30,7 @@ from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.settle import fees_taken, paid_out, returns_in_pot, room_take
+from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
@@ -89,11 +90,11 @@ def collected_confirmed(hand: HandRecord) -> bool:
     """
     if not hand.collections:
         return False
-    lines: dict[str, int] = {}
-    for c in hand.collections:
-        lines[c.player] = lines.get(c.player, 0) + c.amount
+    lines = amounts_by_player(as_table(CollectionTable, hand.collections))
     room = ROOMS.get(hand.site)
-    summary = {s.player: s.won for s in hand.summary_seats if s.won}
+    seats = as_table(SummarySeatTable, hand.summary_seats)
+    won = seats.won
+    summary = {p: won[i] for i, p in enumerate(seats.players) if won[i]}
     trusted = room is None or room.summary_won_trusted
     if trusted and summary and summary == lines:
         return True

@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from omahahh.action_table import action_table
+from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
 from omahahh.model import POST_KINDS, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
 from omahahh.rooms.conventions import ROOMS
@@ -100,7 +101,7 @@ def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -
 
 def _halves_less_uncalled(hand: HandRecord, player: str) -> bool:
     """An uncontested Hi/Lo pot printed as two lines of ``player`` (``halves_less_uncalled``)."""
-    lines = sum(1 for c in hand.collections if c.player == player)
+    lines = as_table(CollectionTable, hand.collections).players.count(player)
     return hand.game.hi_lo and not hand.shows and lines == 2
 
 
@@ -114,15 +115,14 @@ def paid_out(hand: HandRecord, returned: dict[str, int]) -> dict[str, int] | Non
     room = ROOMS.get(hand.site)
     if room is not None and not room.prints_awards:
         return None
-    paid: dict[str, int] = {}
-    for c in hand.collections:
-        paid[c.player] = paid.get(c.player, 0) + c.amount
+    paid = amounts_by_player(as_table(CollectionTable, hand.collections))
     if hand.cashouts:
-        won = {s.player: s.won for s in hand.summary_seats}
+        summary = as_table(SummarySeatTable, hand.summary_seats)
+        won = dict(zip(summary.players, summary.won))  # noqa: B905 - equal columns
         for out in hand.cashouts:
-            amount = won.get(out.player)
-            if out.player not in paid and amount is not None:
-                paid[out.player] = amount
+            claimed = won.get(out.player)
+            if out.player not in paid and claimed is not None:
+                paid[out.player] = claimed
     for player, back in returned.items():
         paid[player] = paid.get(player, 0) - back
     return paid

@@ -24,6 +24,15 @@ from omahahh.action_table import action_table
 from omahahh.audit.reconcile import paid_by_player
 from omahahh.cards import card_texts
 from omahahh.dataset.tables import TABLES, schema
+from omahahh.hand_tables import (
+    CollectionTable,
+    SeatTable,
+    ShowTable,
+    SummarySeatTable,
+    UncalledTable,
+    amounts_by_player,
+    as_table,
+)
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
@@ -150,7 +159,8 @@ class FragmentBuilder:
         key = h.hand_key
         self._ordinal += 1
         result = audited.result if audited is not None else None
-        seat_of = {s.player: s.seat for s in h.seats}
+        seats = as_table(SeatTable, h.seats)
+        seat_of = dict(zip(seats.players, seats.seat_numbers))  # noqa: B905 - equal columns
         dealt_in = seats_dealt_in(h)
         game = h.game
         # A plain tuple in the schema's column order, each value's column named beside it.
@@ -243,20 +253,21 @@ class FragmentBuilder:
             if name != "pot_before":
                 for at in posts:
                     column[at] = None
-        for seq, c in enumerate(h.collections):
+        lines = as_table(CollectionTable, h.collections)
+        for seq, player in enumerate(lines.players):
             self._child_row(
                 "collections",
                 (
                     key,  # hand_key
                     seq,  # seq
-                    c.run,  # run
-                    c.pot_index,  # pot_index
-                    c.pot_label,  # pot_label
-                    c.half,  # half_reported
-                    seat_of.get(c.player),  # seat
-                    c.player,  # player
-                    c.amount,  # amount
-                    base + c.line,  # source_line
+                    lines.runs[seq],  # run
+                    lines.pot_indexes[seq],  # pot_index
+                    lines.pot_labels[seq],  # pot_label
+                    lines.halves[seq],  # half_reported
+                    seat_of.get(player),  # seat
+                    player,  # player
+                    lines.amounts[seq],  # amount
+                    base + lines.lines[seq],  # source_line
                 ),
             )
 
@@ -314,22 +325,21 @@ class FragmentBuilder:
         desc: dict[str, str] = {}
         showed: set[str] = set()
         mucked: set[str] = set()
-        for s in h.shows:
-            if len(s.cards) >= len(shown.get(s.player, ())):
-                shown[s.player] = s.cards
-            if s.mucked:
-                mucked.add(s.player)
+        shows = as_table(ShowTable, h.shows)
+        for i, player in enumerate(shows.players):
+            cards = shows.cards[i]
+            if len(cards) >= len(shown.get(player, ())):
+                shown[player] = cards
+            if shows.mucked[i]:
+                mucked.add(player)
             else:
-                showed.add(s.player)
-                if s.description:
-                    desc[s.player] = s.description
-        summary = {s.seat: s for s in h.summary_seats}
-        uncalled: dict[str, int] = {}
-        for u in h.uncalled:
-            uncalled[u.player] = uncalled.get(u.player, 0) + u.amount
-        collected: dict[str, int] = {}
-        for c in h.collections:
-            collected[c.player] = collected.get(c.player, 0) + c.amount
+                showed.add(player)
+                if text := shows.descriptions[i]:
+                    desc[player] = text
+        sm = as_table(SummarySeatTable, h.summary_seats)
+        summary_row = {number: i for i, number in enumerate(sm.seat_numbers)}
+        uncalled = amounts_by_player(as_table(UncalledTable, h.uncalled))
+        collected = amounts_by_player(as_table(CollectionTable, h.collections))
         cashout = {c.player: c for c in h.cashouts}
         paid = (
             paid_by_player(h, audited.result)
@@ -337,37 +347,47 @@ class FragmentBuilder:
             else None
         )
         append = self.rows["players"].append
-        self.owners["players"] += [self._ordinal] * len(h.seats)
-        for seat, is_dealt in zip(h.seats, dealt_in, strict=True):
-            name = seat.player
+        seats = as_table(SeatTable, h.seats)
+        self.owners["players"] += [self._ordinal] * len(seats)
+        button = h.button_seat
+        for name, number, stack, sits_out, bounty, is_dealt in zip(
+            seats.players,
+            seats.seat_numbers,
+            seats.stack_starts,
+            seats.sitting_out,
+            seats.bounties,
+            dealt_in,
+            strict=True,
+        ):
             own = dealt.get(name)
             cards = own or shown.get(name) or ()
-            sm = summary.get(seat.seat)
-            if sm is None:
+            row = summary_row.get(number)
+            if row is None:
                 was_shown, was_mucked, summary_won = name in showed, name in mucked, None
             else:
-                if len(sm.showed) > len(cards):
-                    cards = sm.showed
-                was_shown = name in showed or bool(sm.showed and not sm.mucked)
-                was_mucked, summary_won = name in mucked or sm.mucked, sm.won
+                sm_showed, sm_mucked = sm.showed[row], sm.mucked[row]
+                if len(sm_showed) > len(cards):
+                    cards = sm_showed
+                was_shown = name in showed or bool(sm_showed and not sm_mucked)
+                was_mucked, summary_won = name in mucked or sm_mucked, sm.won[row]
             co = cashout.get(name)
-            mine = derived.get(seat.seat)
+            mine = derived.get(number)
             # A plain tuple in PLAYER_COLUMNS order (a row per seat of every hand).
             append(
                 (
                     key,
-                    seat.seat,
+                    number,
                     name,
-                    seat.stack_start,
-                    seat.sitting_out,
+                    stack,
+                    sits_out,
                     is_dealt,
-                    seat.seat == h.button_seat,
+                    number == button,
                     card_texts(cards),
                     bool(own),
                     was_shown,
                     desc.get(name),
                     was_mucked,
-                    seat.bounty,
+                    bounty,
                     uncalled.get(name, 0),
                     collected.get(name, 0),
                     summary_won,

@@ -23,7 +23,6 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from omahahh.action_table import ActionTable
 from omahahh.cards import cards_str
 from omahahh.errors import HandParseError
 from omahahh.model import POST_KINDS, ActionKind, HandRecord, Street, Structure
@@ -32,6 +31,7 @@ from omahahh.parsers.context import DEFAULT_CONTEXT
 from omahahh.parsers.phh import NONE_KEY, PREFIX, SOURCE_FIELDS, unit_for
 from omahahh.parsers.phh_codec import TomlValue, toml_lines, written
 from omahahh.parsers.phh_standard import standard_record, variant_of
+from omahahh.record_table import RecordTable
 from omahahh.rules.seating import clockwise_from_button, dealt_in
 
 _BOARD_SLICES = {Street.FLOP: (0, 3), Street.TURN: (3, 4), Street.RIVER: (4, 5)}
@@ -179,9 +179,9 @@ def same_but_lines(a: Any, b: Any) -> bool:
     """
     if a == b:
         return True
-    if isinstance(a, ActionTable):  # a reader's actions: compared as the records they hold
+    if isinstance(a, RecordTable):  # a reader's table: compared as the records it holds
         a = tuple(a)
-    if isinstance(b, ActionTable):
+    if isinstance(b, RecordTable):
         b = tuple(b)
     if type(a) is not type(b):
         return False

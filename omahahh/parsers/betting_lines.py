@@ -10,7 +10,6 @@ that is what the line means (``raises X to Y`` puts in Y minus what is in).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
@@ -19,20 +18,18 @@ from typing import Any, Generic, Protocol, TypedDict, TypeVar
 from omahahh.action_table import ActionTable
 from omahahh.compiled import mypyc_attr
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import CollectionTable, SeatTable, ShowTable, SummarySeatTable
 from omahahh.model import (
     Action,
     ActionKind,
     Collection,
     GameInfo,
     GameType,
-    Seat,
     Show,
     Site,
     Street,
     Structure,
     SummarySeat,
-    make_collection,
-    make_summary_seat,
 )
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -195,8 +192,8 @@ class RecordFields(TypedDict):
     button_seat: int
     actions: Sequence[Action]
     dealt: tuple[tuple[str, tuple[int, ...]], ...]
-    collections: tuple[Collection, ...]
-    shows: tuple[Show, ...]
+    collections: Sequence[Collection]
+    shows: Sequence[Show]
     total_pot_reported: int | None
     rake_reported: int | None
     source_path: str
@@ -240,14 +237,14 @@ class ScratchHand(Generic[HeaderT]):
     def __init__(self, header: HeaderT, notes: Sequence[str] = ()):
         self.h = header  # typed by each room's subclass (ScratchHand[Header])
         self.unit = header.unit
-        self.seats: list[Seat] = []
+        self.seats = SeatTable()
         self.names: tuple[str, ...] = ()
         self.plain_names: frozenset[str] | None = None  # see common.names_without
         self._seat_names: dict[int, str] | None = None  # summary_seat's, made at its first
         self.actions = ActionTable()
         self.dealt: list[tuple[str, tuple[int, ...]]] = []
-        self.collections: list[Collection] = []
-        self.shows: list[Show] = []
+        self.collections = CollectionTable()
+        self.shows = ShowTable()
         self.notes: list[str] = list(notes)
         self.street = Street.PREFLOP
         self.live: dict[str, int] = {}  # chips counting toward calls on this street
@@ -261,20 +258,22 @@ class ScratchHand(Generic[HeaderT]):
         return read_money(text, self.unit, offset)
 
     def read_seats(
-        self, lines: Sequence[str], start: int, seat_line: Callable[[str, int], Seat]
+        self, lines: Sequence[str], start: int, seat_line: Callable[[str, int], None]
     ) -> int:
-        """Read the ``Seat N:`` lines from ``start``; returns the first line after them."""
+        """Read the ``Seat N:`` lines from ``start`` (``seat_line`` adds each to
+        ``self.seats``); returns the first line after them."""
         i = start
-        taken: set[int] = {s.seat for s in self.seats}
+        numbers = self.seats.seat_numbers
+        taken: set[int] = set(numbers)
         while i < len(lines) and lines[i].startswith("Seat "):
-            seat = seat_line(lines[i], i)
-            if seat.seat in taken:  # cite the second line, the one that repeats the seat
-                why = f"two players in seat {seat.seat}"
+            seat_line(lines[i], i)
+            number = numbers[-1]
+            if number in taken:  # cite the second line, the one that repeats the seat
+                why = f"two players in seat {number}"
                 raise HandParseError("duplicate_seat", why, i, lines[i])
-            taken.add(seat.seat)
-            self.seats.append(seat)
+            taken.add(number)
             i += 1
-        self.names = names_longest_first([s.player for s in self.seats])
+        self.names = names_longest_first(self.seats.players)
         return i
 
     def collected(
@@ -283,17 +282,8 @@ class ScratchHand(Generic[HeaderT]):
         """A ``collected X from pot`` line, read by the room's pattern (groups
         ``amount``, ``pot`` and ``n``, the side pot's number)."""
         pot = m["pot"]
-        self.collections.append(
-            make_collection(
-                player=player,
-                amount=self.money(m["amount"], offset),
-                pot_index=pot_index(pot, m["n"]),
-                run=run,
-                half=half,
-                pot_label=pot,
-                line=offset,
-            )
-        )
+        amount = self.money(m["amount"], offset)
+        self.collections.add(player, amount, pot_index(pot, m["n"]), run, half, pot, offset)
 
     def post_small_blind(self, player: str, amount: int, offset: int, all_in: bool) -> None:
         if self.first_sb is None:
@@ -337,12 +327,32 @@ class ScratchHand(Generic[HeaderT]):
         *,
         cashed_out: bool = False,
     ) -> SummarySeat:
-        """A SUMMARY seat line after ``Seat N: ``; ``cashed_out`` reads its cash-out mark."""
+        """A SUMMARY seat line after ``Seat N: ``, as a record (for the rooms that mend
+        or reorder them); ``cashed_out`` reads its cash-out mark."""
+        table = SummarySeatTable()
+        self.add_summary_seat(
+            table, seat, rest, offset, won_re, folded_street, cashed_out=cashed_out
+        )
+        return table.record(0)
+
+    def add_summary_seat(
+        self,
+        into: SummarySeatTable,
+        seat: int,
+        rest: str,
+        offset: int,
+        won_re: re.Pattern[str],
+        folded_street: Callable[[str], Street | None],
+        *,
+        cashed_out: bool = False,
+    ) -> None:
+        """A SUMMARY seat line after ``Seat N: ``, added to ``into``; ``cashed_out``
+        reads its cash-out mark."""
         names = self._seat_names
         if names is None:  # the seats are all read by the SUMMARY: once a hand, not a line
             names = self._seat_names = {}
-            for s in self.seats:
-                names.setdefault(s.seat, s.player)  # the first player of a seat, as before
+            for number, player in zip(self.seats.seat_numbers, self.seats.players, strict=True):
+                names.setdefault(number, player)  # the first player of a seat, as before
         name = names.get(seat)
         if name is not None and rest.startswith(name):
             rest = rest[len(name) :]
@@ -359,30 +369,51 @@ class ScratchHand(Generic[HeaderT]):
         won: int | None = None  # None: no amount printed (not 0 won)
         for text in won_texts:
             won = (won or 0) + self.money(text, offset)
-        return make_summary_seat(
-            seat=seat,
-            player=name,
-            won=won,
-            showed=cards_or_fail(shown, offset) if shown is not None else (),
-            mucked=mucked,
-            folded_street=folded,
-            cashed_out=cashed_out and cash_mark,
-            line=offset,
+        into.add(
+            seat,
+            name,
+            won,
+            cards_or_fail(shown, offset) if shown is not None else (),
+            mucked,
+            folded,
+            cashed_out and cash_mark,
+            offset,
         )
 
-    def idle_seats_sat_out(self) -> tuple[Seat, ...]:
+    def add_summary_seat_once(
+        self,
+        into: SummarySeatTable,
+        rows: dict[int, int],
+        seat: int,
+        rest: str,
+        offset: int,
+        won_re: re.Pattern[str],
+        folded_street: Callable[[str], Street | None],
+    ) -> None:
+        """:meth:`add_summary_seat` for rooms that print a seat's SUMMARY line twice
+        (Winamax's Hi/Lo halves, WPN's boards run twice): the second is merged into the
+        first (:meth:`SummarySeatTable.merge_last_into`). ``rows``: seat → its row."""
+        self.add_summary_seat(into, seat, rest, offset, won_re, folded_street)
+        first = rows.get(seat)
+        if first is None:
+            rows[seat] = len(into) - 1
+        else:
+            into.merge_last_into(first)
+
+    def idle_seats_sat_out(self) -> SeatTable:
         """The seats, those with no line at all in the hand (no post, card, action,
         show or award) marked sitting out: rooms that list every seated player but
         never say who sits out (Winamax, PartyPoker) dealt them no cards."""
-        involved = {a.player for a in self.actions} | {name for name, _ in self.dealt}
-        involved |= {s.player for s in self.shows} | {c.player for c in self.collections}
-        out = []
-        for seat in self.seats:
-            if seat.player not in involved and not seat.sitting_out:
-                self.notes.append(f"seat {seat.seat}: no line in the hand, read as sitting out")
-                seat = dataclasses.replace(seat, sitting_out=True)
-            out.append(seat)
-        return tuple(out)
+        involved = set(self.actions.players) | {name for name, _ in self.dealt}
+        involved |= set(self.shows.players) | set(self.collections.players)
+        seats = self.seats
+        for i, player in enumerate(seats.players):
+            if player not in involved and not seats.sitting_out[i]:
+                self.notes.append(
+                    f"seat {seats.seat_numbers[i]}: no line in the hand, read as sitting out"
+                )
+                seats.set_sitting_out(i)
+        return seats
 
     def record_fields(
         self, site: Site, table: TableLine, block: Block, *, fixed_limit_blinds: bool = True
@@ -412,8 +443,8 @@ class ScratchHand(Generic[HeaderT]):
             button_seat=table.button_seat,
             actions=self.actions,
             dealt=tuple(self.dealt),
-            collections=tuple(self.collections),
-            shows=tuple(self.shows),
+            collections=self.collections,
+            shows=self.shows,
             total_pot_reported=self.total,
             rake_reported=self.rake,
             source_path=block.path,

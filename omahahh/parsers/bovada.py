@@ -59,21 +59,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
-    Show,
     Site,
     Street,
     Structure,
-    SummarySeat,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, format_minor, to_minor
@@ -212,8 +207,8 @@ def parse_header(line: str, context: ParseContext) -> Header:
 class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header)
-        self.uncalled: list[UncalledReturn] = []
-        self.summary_seats: list[SummarySeat] = []
+        self.uncalled = UncalledTable()
+        self.summary_seats = SummarySeatTable()
         self.summary_folds: dict[str, Street] = {}
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None
@@ -262,12 +257,12 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     return _freeze(hand, block)
 
 
-def _seat(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
     name = m["name"].strip() + (ME if m["me"] else "")
-    return make_seat(seat=int(m["seat"]), player=name, stack_start=hand.money(m["stack"], offset))
+    hand.seats.add(seat=int(m["seat"]), player=name, stack_start=hand.money(m["stack"], offset))
 
 
 def _marker(hand: _Hand, line: str, offset: int) -> None:
@@ -385,9 +380,7 @@ def _returned(hand: _Hand, player: str, what: str, offset: int) -> None:
     amount = _amount(hand, what, offset)
     assert hand.tracker is not None
     hand.tracker.put_in(player, -amount, live=True)
-    hand.uncalled.append(
-        UncalledReturn(player=player, amount=amount, street=hand.street, line=offset)
-    )
+    hand.uncalled.add(player=player, amount=amount, street=hand.street, line=offset)
 
 
 def _shown(hand: _Hand, player: str, what: str, offset: int) -> None:
@@ -497,14 +490,12 @@ def _result(hand: _Hand, player: str, what: str, offset: int) -> None:
     _shape(("Hand result", "Hand Result"), what, offset)
     head, _, amount = what.rpartition(" ")
     side = head.lower().endswith("-side pot")
-    hand.collections.append(
-        Collection(
-            player=player,
-            amount=hand.money(amount, offset),
-            pot_index=1 if side else 0,
-            pot_label="side pot" if side else "pot",
-            line=offset,
-        )
+    hand.collections.add(
+        player=player,
+        amount=hand.money(amount, offset),
+        pot_index=1 if side else 0,
+        pot_label="side pot" if side else "pot",
+        line=offset,
     )
 
 
@@ -523,9 +514,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     folded = _PLAIN_FOLDS.get(rest)
     if folded is not None:  # most seats: a fold, nothing won (what the general path finds)
         hand.summary_folds[player] = folded
-        hand.summary_seats.append(
-            SummarySeat(seat=seat, player=player, folded_street=folded, line=offset)
-        )
+        hand.summary_seats.add(seat=seat, player=player, folded_street=folded, line=offset)
         return
     fold = SUMMARY_FOLD_RE.search(rest)
     if fold is not None:
@@ -534,15 +523,13 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     # (``LO $6.40``, ``LOW 30``).
     won = [hand.money(w["amount"], offset) for w in SUMMARY_FIRST_RE.finditer(rest)]
     won += [hand.money(w["amount"], offset) for w in SUMMARY_LOW_RE.finditer(rest)]
-    hand.summary_seats.append(
-        SummarySeat(
-            seat=seat,
-            player=player,
-            won=sum(won) if won else None,
-            mucked="[Mucked]" in rest,
-            folded_street=_FOLD_STREET[fold["on"]] if fold else None,
-            line=offset,
-        )
+    hand.summary_seats.add(
+        seat=seat,
+        player=player,
+        won=sum(won) if won else None,
+        mucked="[Mucked]" in rest,
+        folded_street=_FOLD_STREET[fold["on"]] if fold else None,
+        line=offset,
     )
 
 
@@ -570,10 +557,8 @@ def _shows(hand: _Hand) -> None:
             raise HandParseError(
                 "unknown_line", f"{player} shows cards never dealt to them", offset, what
             )
-        hand.shows.append(
-            Show(player=player, cards=cards, description=desc, mucked=verb == "Mucks",
-                 line=offset)
-        )  # fmt: skip
+        hand.shows.add(player=player, cards=cards, description=desc, mucked=verb == "Mucks",
+                 line=offset)  # fmt: skip
 
 
 def _button(hand: _Hand) -> int:
@@ -626,8 +611,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         tournament_id=h.tournament_id,
         seats=seats,
         boards=(board,) if board else (),
-        uncalled=tuple(hand.uncalled),
-        summary_seats=tuple(hand.summary_seats),
+        uncalled=hand.uncalled,
+        summary_seats=hand.summary_seats,
     )
 
 

@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, HandParseError, MoneyError
-from omahahh.model import Show, Street, Structure, make_show
+from omahahh.hand_tables import ShowTable
+from omahahh.model import Street, Structure
 from omahahh.money import SYMBOL_CURRENCY, to_minor
 
 # Zone abbreviations printed by clients, to IANA zones (DST-aware).
@@ -188,21 +189,18 @@ def pot_index(pot: str, side_number: str | None) -> int:
     return 0 if pot in ("pot", "main pot") else int(side_number or 1)
 
 
-def show_line(player: str, arg: str, offset: int, *, bare_description: bool = False) -> Show:
-    """``shows [As Kd 7h 2c] (a pair of Aces)``; ``bare_description`` keeps text
-    printed without parentheses (PokerStars), others drop it."""
+def add_show(
+    shows: ShowTable, player: str, arg: str, offset: int, *, bare_description: bool = False
+) -> None:
+    """``shows [As Kd 7h 2c] (a pair of Aces)``, added to ``shows``; ``bare_description``
+    keeps text printed without parentheses (PokerStars), others drop it."""
     cards_text, _, desc = arg.partition("]")
     desc = desc.strip()
     if desc.startswith("(") and desc.endswith(")"):
         description: str | None = desc[1:-1]
     else:
         description = (desc or None) if bare_description else None
-    return make_show(
-        player=player,
-        cards=cards_or_fail(cards_text.lstrip("["), offset),
-        description=description,
-        line=offset,
-    )
+    shows.add(player, cards_or_fail(cards_text.lstrip("["), offset), description, False, offset)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,21 +18,17 @@ Every line must be understood: an unknown line makes the hand a failure row.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import SeatTable, SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     HandRecord,
-    Seat,
     SidePayment,
     Site,
     Street,
-    SummarySeat,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import (
@@ -50,13 +46,13 @@ from omahahh.parsers.common import (
     UNCALLED_RE,
     WON_RE,
     TableLine,
+    add_show,
     board_cards,
     cards_or_fail,
     folded_street,
     leading_name,
     names_without,
     require_summary,
-    show_line,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
@@ -119,9 +115,9 @@ class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header, header.notes)
         self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
-        self.uncalled: list[UncalledReturn] = []
+        self.uncalled = UncalledTable()
         self.side_payments: list[SidePayment] = []
-        self.summary_seats: list[SummarySeat] = []
+        self.summary_seats = SummarySeatTable()
         self.boards: dict[int, tuple[int, ...]] = {}
         self.summary_boards: dict[int, tuple[int, ...]] = {}
         self.run = 0
@@ -144,12 +140,12 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     return _freeze(hand, table, block)
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
     tail = m["tail"].strip()
-    return make_seat(
+    hand.seats.add(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(m["stack"], offset),
@@ -196,13 +192,11 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
             raise HandParseError(
                 "unknown_line", f"unreadable uncalled line: {line!r}", offset, line
             )
-        hand.uncalled.append(
-            UncalledReturn(
-                player=u["name"],
-                amount=hand.money(u["amount"], offset),
-                street=hand.street,
-                line=offset,
-            )
+        hand.uncalled.add(
+            player=u["name"],
+            amount=hand.money(u["amount"], offset),
+            street=hand.street,
+            line=offset,
         )
         return
     c = COLLECT_RE.search(line)
@@ -231,7 +225,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
             hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
         )
     elif verb == "shows":
-        hand.shows.append(show_line(player, arg, offset))
+        add_show(hand.shows, player, arg, offset)
     elif rest.startswith("Receives Cashout (") and rest.endswith(")"):
         _side(hand, player, "ev_cashout", rest[len("Receives Cashout (") : -1], offset)
     elif rest.startswith("Pays Cashout Risk (") and rest.endswith(")"):
@@ -277,7 +271,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if line.startswith("Total pot "):
         _total_line(hand, line, offset)
     elif line.startswith("Seat "):
-        hand.summary_seats.append(_summary_seat(hand, line, offset))
+        _summary_seat(hand, line, offset)
     elif line in RUN_TIMES:
         hand.run_count = RUN_TIMES[line]
     else:
@@ -306,11 +300,12 @@ def _total_line(hand: _Hand, line: str, offset: int) -> None:
             )
 
 
-def _summary_seat(hand: _Hand, line: str, offset: int) -> SummarySeat:
+def _summary_seat(hand: _Hand, line: str, offset: int) -> None:
     m = SUMMARY_SEAT_RE.match(line)
     if m is None:
         raise HandParseError("unknown_line", f"unreadable summary seat: {line!r}", offset, line)
-    return hand.summary_seat(int(m["seat"]), m["rest"], offset, WON_RE, folded_street)
+    seat = int(m["seat"])
+    hand.add_summary_seat(hand.summary_seats, seat, m["rest"], offset, WON_RE, folded_street)
 
 
 def _boards(hand: _Hand) -> tuple[tuple[int, ...], ...]:
@@ -333,20 +328,20 @@ def _boards(hand: _Hand) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _mark_undealt_seats(hand: _Hand) -> tuple[Seat, ...]:
+def _mark_undealt_seats(hand: _Hand) -> SeatTable:
     """GGPoker prints ``Dealt to`` for every player dealt in: a seat without one
     (and without any action) sat out this hand."""
+    seats = hand.seats
     if not hand.dealt_names:
-        return tuple(hand.seats)
-    acted = {a.player for a in hand.actions}
-    out = []
-    for seat in hand.seats:
-        idle = seat.player not in hand.dealt_names and seat.player not in acted
-        if idle and not seat.sitting_out:
-            hand.notes.append(f"seat {seat.seat}: no 'Dealt to' line, read as sitting out")
-            seat = dataclasses.replace(seat, sitting_out=True)
-        out.append(seat)
-    return tuple(out)
+        return seats
+    acted = set(hand.actions.players)
+    for i, player in enumerate(seats.players):
+        idle = player not in hand.dealt_names and player not in acted
+        if idle and not seats.sitting_out[i]:
+            number = seats.seat_numbers[i]
+            hand.notes.append(f"seat {number}: no 'Dealt to' line, read as sitting out")
+            seats.set_sitting_out(i)
+    return seats
 
 
 def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
@@ -360,9 +355,9 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
         buy_in=h.tournament_name,
         seats=seats,
         boards=boards,
-        uncalled=tuple(hand.uncalled),
+        uncalled=hand.uncalled,
         side_payments=tuple(hand.side_payments),
-        summary_seats=tuple(hand.summary_seats),
+        summary_seats=hand.summary_seats,
         jackpot_reported=hand.jackpot,
         other_fees_reported=hand.other_fees,
         cash_drop_reported=hand.cash_drop,

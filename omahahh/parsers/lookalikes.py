@@ -28,7 +28,7 @@ from functools import partial
 from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
 from omahahh.model import ActionKind, HandRecord, Site, variant_code
-from omahahh.parsers.common import TableLine, match_name, read_table_line, show_line
+from omahahh.parsers.common import TableLine, add_show, match_name, read_table_line
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.pokerstars import STREET_RE, Dialect, StarsHand, parse
@@ -128,7 +128,7 @@ def _rio_body(hand: StarsHand, line: str, offset: int) -> bool:
     if name is None:
         return False
     if offset == 0 or hand.block.lines[offset - 1] != line:
-        hand.shows.append(show_line(name, line[len(name) + 7 :], offset, bare_description=True))
+        add_show(hand.shows, name, line[len(name) + 7 :], offset, bare_description=True)
     return True
 
 

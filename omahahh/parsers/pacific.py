@@ -45,15 +45,11 @@ from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     HandRecord,
-    Seat,
-    Show,
     Site,
     Street,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -135,13 +131,13 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     return _freeze(hand, block)
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     head, sep, rest = line.partition(": ")
     number = head[5:]
     open_at = rest.rfind(" ( ")
     if not sep or not number.isdigit() or open_at <= 0 or not rest.endswith(" )"):
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return make_seat(
+    hand.seats.add(
         seat=int(number),
         player=rest[:open_at],
         stack_start=hand.money(rest[open_at + 3 : -2], offset),
@@ -268,18 +264,16 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if not (arg.startswith("[") and arg.endswith("]")):
         raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
     if verb == "collected":
-        hand.collections.append(
-            Collection(
-                player=name,
-                amount=hand.money(arg[1:-1], offset),
-                pot_index=0,
-                line=offset,
-            )
+        hand.collections.add(
+            player=name,
+            amount=hand.money(arg[1:-1], offset),
+            pot_index=0,
+            line=offset,
         )
     elif verb in ("shows", "mucks"):
         cards = comma_cards(arg[1:-1], offset)
         hand.last_show = len(hand.shows)
-        hand.shows.append(Show(player=name, cards=cards, mucked=verb == "mucks", line=offset))
+        hand.shows.add(player=name, cards=cards, mucked=verb == "mucks", line=offset)
     else:
         raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
 

@@ -49,19 +49,15 @@ import dataclasses
 import re
 
 from omahahh.errors import HandParseError, MoneyError
+from omahahh.hand_tables import CollectionTable, ShowTable, SummarySeatTable
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
-    Collection,
     HandRecord,
-    Seat,
-    Show,
     SidePayment,
     Site,
     Street,
-    SummarySeat,
     make_hand_record,
-    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -133,7 +129,7 @@ class _Hand(ScratchHand[Header]):
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
         self.summary = False
-        self.summary_seats: list[SummarySeat] = []
+        self.summary_seats = SummarySeatTable()
         self.side_payments: list[SidePayment] = []
         self.main: int | None = None
         self.ends: dict[str, int] = {}
@@ -206,12 +202,12 @@ def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
     for i, player in enumerate(hand.actions.players):
         if player == name:
             hand.actions.set_player(i, seated)
-    hand.collections = [
+    hand.collections = CollectionTable.of(
         dataclasses.replace(c, player=seated) if c.player == name else c for c in hand.collections
-    ]
-    hand.shows = [
+    )
+    hand.shows = ShowTable.of(
         dataclasses.replace(s, player=seated) if s.player == name else s for s in hand.shows
-    ]
+    )
     hand.dealt = [(seated if n == name else n, c) for n, c in hand.dealt]
     hand.notes.append(
         f"{name} (line {at + 1}) acts without a seat line: read as {seated}, who posts the "
@@ -219,11 +215,11 @@ def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
     )
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return make_seat(
+    hand.seats.add(
         seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset)
     )
 
@@ -371,9 +367,7 @@ def _show(hand: _Hand, player: str, rest: str, offset: int) -> None:
         close = tail.find("]")
         cards = comma_cards(tail[2:close], offset)
         desc = tail[close + 1 :].strip().removesuffix(".") or None
-        hand.shows.append(
-            Show(player=player, cards=cards, description=desc, mucked=mucked, line=offset)
-        )
+        hand.shows.add(player=player, cards=cards, description=desc, mucked=mucked, line=offset)
         return
     if not mucked and tail.endswith(" for low."):  # "shows7,5,4,2,A  for low."
         low = tail[: -len(" for low.")].strip()
@@ -391,15 +385,13 @@ def _wins(hand: _Hand, player: str, rest: str, offset: int) -> None:
     if m is None:
         raise HandParseError("unknown_line", f"unreadable award: {player} {rest}", offset, rest)
     pot = m["pot"] or "pot"
-    hand.collections.append(
-        Collection(
-            player=player,
-            amount=hand.money(m["amount"], offset),
-            pot_index=int(m["n"]) if m["n"] else 0,
-            half="low" if m["lo"] else None,
-            pot_label=pot,
-            line=offset,
-        )
+    hand.collections.add(
+        player=player,
+        amount=hand.money(m["amount"], offset),
+        pot_index=int(m["n"]) if m["n"] else 0,
+        half="low" if m["lo"] else None,
+        pot_label=pot,
+        line=offset,
     )
 
 
@@ -422,21 +414,18 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     hand.ends[name] = hand.money(b["balance"], offset)
     shown = comma_cards(b["cards"], offset) if b["cards"] else ()
     if shown:
-        hand.shows.append(Show(player=name, cards=shown, description=b["desc"], line=offset))
+        hand.shows.add(player=name, cards=shown, description=b["desc"], line=offset)
     cashed_out = b["out"] is not None
     if b["won"] is not None and not cashed_out:  # a cash-out is paid by the room, not the pot
-        hand.collections.append(
-            Collection(player=name, amount=hand.money(b["won"], offset), pot_index=0, line=offset)
-        )
-    hand.summary_seats.append(
-        SummarySeat(
-            seat=next(s.seat for s in hand.seats if s.player == name),
-            player=name,
-            showed=shown,
-            folded_street=None,
-            cashed_out=cashed_out,
-            line=offset,
-        )
+        won = hand.money(b["won"], offset)
+        hand.collections.add(player=name, amount=won, pot_index=0, line=offset)
+    hand.summary_seats.add(
+        seat=next(s.seat for s in hand.seats if s.player == name),
+        player=name,
+        showed=shown,
+        folded_street=None,
+        cashed_out=cashed_out,
+        line=offset,
     )
 
 
@@ -461,7 +450,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         buy_in=h.buy_in,
         seats=seats,
         boards=(tuple(hand.board),) if hand.board else (),
-        summary_seats=tuple(hand.summary_seats),
+        summary_seats=hand.summary_seats,
         side_payments=tuple(hand.side_payments),
         main_pot_reported=hand.main,
     )

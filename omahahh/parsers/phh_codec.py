@@ -22,8 +22,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from omahahh.action_table import ActionTable
 from omahahh.cards import cards_str, parse_cards
+from omahahh.record_table import RecordTable
 
 # Fields holding cards, written as strings ("AsKd") rather than card numbers.
 CARD_FIELDS = frozenset({"cards", "showed", "boards", "dealt"})
@@ -44,7 +44,7 @@ def encode(value: object, name: str = "") -> TomlValue:
             if member is not None:
                 out[field_name] = encode(member, field_name)
         return out
-    if isinstance(value, tuple | ActionTable):
+    if isinstance(value, tuple | RecordTable):
         if name in CARD_FIELDS:
             return _encode_cards(tuple(value))
         return [encode(v, name) for v in value]
@@ -75,7 +75,7 @@ def written(value: object, name: str = "") -> TomlValue:
     encoding time went into those dicts)."""
     if hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type):
         return InlineTable(_inline(value))
-    if isinstance(value, tuple | ActionTable) and name not in CARD_FIELDS:
+    if isinstance(value, tuple | RecordTable) and name not in CARD_FIELDS:
         return [written(v, name) for v in value]
     return encode(value, name)
 

@@ -17,19 +17,14 @@ from dataclasses import dataclass
 from functools import partial
 
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     CashOut,
     HandRecord,
-    Seat,
     Site,
     Street,
-    SummarySeat,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
-    make_show,
-    make_uncalled_return,
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import (
@@ -46,6 +41,7 @@ from omahahh.parsers.common import (
     UNCALLED_RE,
     WON_RE,
     TableLine,
+    add_show,
     board_cards,
     bounty_or_none,
     cards_or_fail,
@@ -54,7 +50,6 @@ from omahahh.parsers.common import (
     names_without,
     read_money,
     require_summary,
-    show_line,
 )
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -176,9 +171,9 @@ class StarsHand(ScratchHand[Header]):
         super().__init__(header)
         self.block = block
         self.dialect = dialect
-        self.uncalled: list[UncalledReturn] = []
+        self.uncalled = UncalledTable()
         self.cashouts: list[CashOut] = []
-        self.summary_seats: list[SummarySeat] = []
+        self.summary_seats = SummarySeatTable()
         self.capped: list[Street] = []
         self.boards: dict[int, tuple[int, ...]] = {}
         self.summary_boards: dict[int, tuple[int, ...]] = {}
@@ -245,7 +240,7 @@ def _read_sections(
             continue
         if in_summary:
             if seats is not None and line.startswith("Seat "):  # most SUMMARY lines
-                seats.append(_summary_seat(hand, line, offset))
+                _summary_seat(hand, line, offset)
             else:
                 _summary_line(hand, line, offset)
         elif line.startswith("*** "):
@@ -260,7 +255,7 @@ def _read_sections(
                 _action(hand, name, rest, offset)
 
 
-def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
+def _seat_line(hand: StarsHand, line: str, offset: int) -> None:
     head, sep, rest = line.partition(": ")
     number = head[5:]
     if not sep or not number.isdigit():
@@ -277,13 +272,13 @@ def _seat_line(hand: StarsHand, line: str, offset: int) -> Seat:
     if extra.startswith(", ") and extra.endswith(" bounty"):
         bounty = bounty_or_none(extra[2:-7])
     tail = rest[close_at + 1 :].strip()
-    return make_seat(
-        seat=int(number),
-        player=name,
-        stack_start=hand.money(stack_text, offset),
-        sitting_out="is sitting out" in tail,
-        out_of_hand=tail.startswith("out of hand"),
-        bounty=bounty,
+    hand.seats.add(
+        int(number),
+        name,
+        hand.money(stack_text, offset),
+        "is sitting out" in tail,
+        tail.startswith("out of hand"),
+        bounty,
     )
 
 
@@ -350,9 +345,7 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
                 "unknown_line", f"unreadable uncalled-bet line: {line!r}", offset, line
             )
         amount = hand.money(m["amount"], offset)
-        hand.uncalled.append(
-            make_uncalled_return(player=m["name"], amount=amount, street=hand.street, line=offset)
-        )
+        hand.uncalled.add(m["name"], amount, hand.street, offset)
         return
     c = hand.dialect.collect_re.search(line) if " collected " in line else None
     if c is not None:
@@ -411,23 +404,17 @@ def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
         if arg and not arg.startswith("[") and arg != "(disconnect)":
             raise HandParseError("unknown_line", f"unknown fold line: {rest!r}", offset, rest)
         if arg.startswith("["):
-            hand.shows.append(
-                make_show(player=player, cards=cards_or_fail(arg, offset), mucked=True, line=offset)
-            )
+            hand.shows.add(player, cards_or_fail(arg, offset), None, True, offset)
         add_action(hand, player, ActionKind.FOLD, 0, offset)
     elif verb == "posts":  # posts and shows first: read_betting would only say False
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
-        hand.shows.append(show_line(player, arg, offset, bare_description=True))
+        add_show(hand.shows, player, arg, offset, bare_description=True)
     elif read_betting(hand, player, rest, all_in, hand.money, offset):
         pass
     elif verb == "mucks":
         if arg.startswith("hand ["):
-            hand.shows.append(
-                make_show(
-                    player=player, cards=cards_or_fail(arg[5:], offset), mucked=True, line=offset
-                )
-            )
+            hand.shows.add(player, cards_or_fail(arg[5:], offset), None, True, offset)
         elif arg != "hand":
             raise HandParseError("unknown_line", f"unknown muck line: {rest!r}", offset, rest)
     elif rest in ("doesn't show hand", "is sitting out", "sits out", "is away"):
@@ -478,7 +465,7 @@ def _summary_line(hand: StarsHand, line: str, offset: int) -> None:
                 hand.sides.append(amount)
         return
     if line.startswith("Seat "):
-        hand.summary_seats.append(_summary_seat(hand, line, offset))
+        _summary_seat(hand, line, offset)
         return
     b = BOARD_RE.match(line)
     if b is not None:
@@ -493,7 +480,7 @@ def _summary_line(hand: StarsHand, line: str, offset: int) -> None:
     raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
 
 
-def _summary_seat(hand: StarsHand, line: str, offset: int) -> SummarySeat:
+def _summary_seat(hand: StarsHand, line: str, offset: int) -> None:
     # SUMMARY_SEAT_RE's reading, by partition (the line starts "Seat "), without the regex
     head, sep, rest = line.partition(": ")
     number = head[5:]
@@ -501,8 +488,14 @@ def _summary_seat(hand: StarsHand, line: str, offset: int) -> SummarySeat:
         raise HandParseError(
             "unknown_line", f"unreadable summary seat line: {line!r}", offset, line
         )
-    return hand.summary_seat(
-        int(number), rest, offset, hand.dialect.won_re, folded_street, cashed_out=True
+    hand.add_summary_seat(
+        hand.summary_seats,
+        int(number),
+        rest,
+        offset,
+        hand.dialect.won_re,
+        folded_street,
+        cashed_out=True,
     )
 
 
@@ -517,11 +510,11 @@ def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
         home_game=h.home_game,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
-        seats=tuple(hand.seats),
+        seats=hand.seats,
         boards=boards,
-        uncalled=tuple(hand.uncalled),
+        uncalled=hand.uncalled,
         cashouts=tuple(hand.cashouts),
-        summary_seats=tuple(hand.summary_seats),
+        summary_seats=hand.summary_seats,
         cancelled=hand.cancelled,
         betting_capped=tuple(hand.capped),
         main_pot_reported=hand.main,

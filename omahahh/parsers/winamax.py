@@ -20,16 +20,14 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
-    SummarySeat,
     make_hand_record,
-    make_seat,
 )
 from omahahh.parsers.betting_lines import (
     ScratchHand,
@@ -41,12 +39,12 @@ from omahahh.parsers.betting_lines import (
 from omahahh.parsers.common import (
     SUMMARY_SEAT_RE,
     TableLine,
+    add_show,
     board_cards,
     bounty_or_none,
     cards_or_fail,
     match_name,
     require_summary,
-    show_line,
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
@@ -106,7 +104,8 @@ class _Hand(ScratchHand[Header]):
 
     def __init__(self, header: Header):
         super().__init__(header)
-        self.summary: dict[int, SummarySeat] = {}
+        self.summary_seats = SummarySeatTable()
+        self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None
         self.section = "ANTE/BLINDS"
@@ -138,7 +137,7 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     return _freeze(hand, table, tournament_id, block)
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
@@ -146,7 +145,7 @@ def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
     if not stack_text:
         # ``Seat 1: Player1 ()``: a seat with no stack, dealt no cards.
         hand.notes.append(f"seat {m['seat']} prints no stack: read as 0, sitting out")
-    return make_seat(
+    hand.seats.add(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(stack_text, offset) if stack_text else 0,
@@ -196,7 +195,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
     elif verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
-        hand.shows.append(show_line(player, arg, offset))
+        add_show(hand.shows, player, arg, offset)
     elif rest in INFO:
         return
     elif (deny := DENY_RE.match(rest)) is not None:
@@ -270,23 +269,9 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
 
 def _summary_seat(hand: _Hand, seat: int, rest: str, offset: int) -> None:
     """One SUMMARY seat line; Hi/Lo prints two per seat, merged here (won summed)."""
-    line = hand.summary_seat(seat, rest, offset, WON_RE, _folded_street)
-    name = line.player
-    before = hand.summary.get(seat)
-    if before is not None:
-        total = (
-            None if before.won is None and line.won is None else (before.won or 0) + (line.won or 0)
-        )
-        line = SummarySeat(
-            seat=seat,
-            player=name,
-            won=total,
-            showed=before.showed or line.showed,
-            mucked=before.mucked or line.mucked,
-            folded_street=before.folded_street or line.folded_street,
-            line=before.line,
-        )
-    hand.summary[seat] = line
+    hand.add_summary_seat_once(
+        hand.summary_seats, hand.summary_rows, seat, rest, offset, WON_RE, _folded_street
+    )
 
 
 def _folded_street(rest: str) -> Street | None:
@@ -308,7 +293,7 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
         buy_in=h.buy_in,
         seats=seats,
         boards=(board,) if board else (),
-        summary_seats=tuple(sorted(hand.summary.values(), key=lambda s: s.line)),
+        summary_seats=hand.summary_seats,
     )
 
 

@@ -43,25 +43,20 @@ Every line must be understood: an unknown line makes the hand a failure row.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
+from omahahh.hand_tables import SeatTable, SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
     Site,
     Street,
-    SummarySeat,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
@@ -78,13 +73,13 @@ from omahahh.parsers.common import (
     SUMMARY_SEAT_RE,
     UNCALLED_RE,
     TableLine,
+    add_show,
     board_cards,
     cards_or_fail,
     match_name,
     read_money,
     read_table_line,
     require_summary,
-    show_line,
     symbol_currency,
     to_utc,
 )
@@ -220,8 +215,9 @@ def parse_header(line: str) -> Header:
 class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header)
-        self.uncalled: list[UncalledReturn] = []
-        self.summary: dict[int, SummarySeat] = {}
+        self.uncalled = UncalledTable()
+        self.summary_seats = SummarySeatTable()
+        self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
         self.boards: dict[int, tuple[int, ...]] = {}
         self.summary_boards: dict[int, tuple[int, ...]] = {}
         self.run = 0
@@ -246,14 +242,14 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     return _freeze(hand, table, block)
 
 
-def _seat_line(hand: _Hand, line: str, offset: int) -> Seat:
+def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
     tail = m["tail"].strip()
     if tail not in ("", "is sitting out"):
         raise HandParseError("bad_seat_line", f"unknown seat line tail: {line!r}", offset, line)
-    return make_seat(
+    hand.seats.add(
         seat=int(m["seat"]),
         player=m["name"],
         stack_start=hand.money(m["stack"], offset),
@@ -303,13 +299,11 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
             raise HandParseError(
                 "unknown_line", f"unreadable uncalled line: {line!r}", offset, line
             )
-        hand.uncalled.append(
-            UncalledReturn(
-                player=u["name"],
-                amount=hand.money(u["amount"], offset),
-                street=hand.street,
-                line=offset,
-            )
+        hand.uncalled.add(
+            player=u["name"],
+            amount=hand.money(u["amount"], offset),
+            street=hand.street,
+            line=offset,
         )
         return
     p = POT_LINE_RE.match(line)
@@ -340,7 +334,7 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
     if verb == "posts":
         _post(hand, player, arg, offset, all_in)
     elif verb == "shows":
-        hand.shows.append(show_line(player, arg, offset))
+        add_show(hand.shows, player, arg, offset)
     elif rest in SITTING_OUT:
         hand.sitting_out.add(player)
     elif rest not in INFO:
@@ -388,22 +382,9 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
 
 def _summary_seat(hand: _Hand, seat: int, rest: str, offset: int) -> None:
     """A SUMMARY seat line; a hand run twice prints one per board (``won`` summed)."""
-    line = hand.summary_seat(seat, rest, offset, SUMMARY_WON_RE, _folded_street)
-    before = hand.summary.get(seat)
-    if before is not None:
-        won = (
-            None if before.won is None and line.won is None else (before.won or 0) + (line.won or 0)
-        )
-        line = SummarySeat(
-            seat=seat,
-            player=line.player,
-            won=won,
-            showed=before.showed or line.showed,
-            mucked=before.mucked or line.mucked,
-            folded_street=before.folded_street or line.folded_street,
-            line=before.line,
-        )
-    hand.summary[seat] = line
+    hand.add_summary_seat_once(
+        hand.summary_seats, hand.summary_rows, seat, rest, offset, SUMMARY_WON_RE, _folded_street
+    )
 
 
 def _folded_street(rest: str) -> Street | None:
@@ -416,21 +397,20 @@ def _summary_awards(hand: _Hand) -> None:
     show and won $4.75`` (wpn:55280000) is the only statement of the award."""
     if hand.collections:
         return
-    for s in hand.summary.values():
-        if s.won:
-            hand.collections.append(
-                Collection(player=s.player, amount=s.won, pot_index=0, pot_label="pot",
-                           line=s.line)
-            )  # fmt: skip
+    seats = hand.summary_seats
+    for i, won in enumerate(seats.won):
+        if won:
+            hand.collections.add(seats.players[i], won, 0, line=seats.lines[i])
 
 
-def _seats(hand: _Hand) -> tuple[Seat, ...]:
+def _seats(hand: _Hand) -> SeatTable:
     """Seats whose player waits for the big blind or sits out were not dealt in."""
-    acted = {a.player for a in hand.actions}
-    idle = hand.sitting_out - acted
-    return tuple(
-        dataclasses.replace(s, sitting_out=True) if s.player in idle else s for s in hand.seats
-    )
+    idle = hand.sitting_out - set(hand.actions.players)
+    seats = hand.seats
+    for i, player in enumerate(seats.players):
+        if player in idle:
+            seats.set_sitting_out(i)
+    return seats
 
 
 def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
@@ -453,8 +433,8 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
         tournament_id=hand.h.tournament_id,
         seats=_seats(hand),
         boards=boards,
-        uncalled=tuple(hand.uncalled),
-        summary_seats=tuple(sorted(hand.summary.values(), key=lambda s: s.line)),
+        uncalled=hand.uncalled,
+        summary_seats=hand.summary_seats,
         main_pot_reported=main,
         side_pots_reported=tuple(sides),
         jackpot_reported=hand.jackpot,

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     Collection,
@@ -220,8 +221,8 @@ def parse_header(first: str, second: str, context: ParseContext) -> Header:
 class _Hand(ScratchHand[Header]):
     def __init__(self, header: Header):
         super().__init__(header, header.notes)
-        self.uncalled: list[UncalledReturn] = []
-        self.summary_seats: list[SummarySeat] = []
+        self.uncalled = UncalledTable()
+        self.summary_seats = SummarySeatTable()
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None
         self.jackpot: int | None = None
@@ -565,8 +566,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         buy_in=h.buy_in,
         seats=seats,
         boards=(board,) if board else (),
-        uncalled=tuple(hand.uncalled),
-        summary_seats=tuple(hand.summary_seats),
+        uncalled=hand.uncalled,
+        summary_seats=hand.summary_seats,
         jackpot_reported=hand.jackpot,
     )
 

@@ -43,6 +43,13 @@ from math import comb
 from omahahh.action_table import action_table
 from omahahh.errors import CardError, OmahahhError
 from omahahh.eval.equity import pot_shares_and_errors
+from omahahh.hand_tables import (
+    CollectionTable,
+    ShowTable,
+    SummarySeatTable,
+    amounts_by_player,
+    as_table,
+)
 from omahahh.model import POST_KINDS, HandRecord, Street
 from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import ReplayResult
@@ -124,12 +131,14 @@ def known_holes(hand: HandRecord) -> dict[str, tuple[int, ...]]:
     for name, cards in hand.dealt:
         if len(cards) == need:
             known[name] = cards
-    for show in hand.shows:
-        if len(show.cards) == need:
-            known.setdefault(show.player, show.cards)
-    for sm in hand.summary_seats:
-        if len(sm.showed) == need:
-            known.setdefault(sm.player, sm.showed)
+    shows = as_table(ShowTable, hand.shows)
+    for player, cards in zip(shows.players, shows.cards, strict=True):
+        if len(cards) == need:
+            known.setdefault(player, cards)
+    seats = as_table(SummarySeatTable, hand.summary_seats)
+    for player, cards in zip(seats.players, seats.showed, strict=True):
+        if len(cards) == need:
+            known.setdefault(player, cards)
     return known
 
 
@@ -164,9 +173,7 @@ def allin_rows(
         ev, main_share, main_error = _expected(result, hands, board, hand.game.hi_lo, samples)
     except (CardError, OmahahhError):
         return ()  # a card seen twice: the audit reports it, EV cannot be had
-    collected: dict[str, int] = {}
-    for c in hand.collections:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
+    collected = amounts_by_player(as_table(CollectionTable, hand.collections))
     return tuple(
         make_allin_row(
             hand_key=hand.hand_key,

@@ -35,6 +35,7 @@ from types import ModuleType
 from typing import Any
 
 from omahahh.action_table import action_table
+from omahahh.hand_tables import SeatTable, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import STREETS, ActionKind, HandRecord, Structure
 from omahahh.replay.betting import (
@@ -273,15 +274,15 @@ class _Packed:
 
     def add(self, hand: HandRecord, none: int) -> bool:
         """Pack ``hand``; False (nothing packed) when the arrays cannot express it."""
-        seats = hand.seats
-        numbers = [s.seat for s in seats]
+        seats = as_table(SeatTable, hand.seats)
+        numbers = list(seats.seat_numbers)
         if len(set(numbers)) != len(numbers):
             return False  # BettingWalk keys players by seat: the later seat replaces one
+        names = list(seats.players)
         seat_of: dict[str, int] = {}
-        for s in seats:
-            seat_of.setdefault(s.player, s.seat)
-        names = [s.player for s in seats]
-        stacks = [s.stack_start for s in seats]
+        for name, number in zip(names, numbers, strict=True):
+            seat_of.setdefault(name, number)
+        stacks = list(seats.stack_starts)
         dealt = dealt_in(hand)
         # BettingWalk._seat_players: a name seen only in actions gets a seat past every
         # real one and a stack of what it put in.

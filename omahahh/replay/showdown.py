@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from omahahh.errors import CardError
 from omahahh.eval.evaluator import omaha_high, omaha_low
+from omahahh.hand_tables import ShowTable, SummarySeatTable, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.quick_init import quick_factory, quick_init
@@ -85,12 +86,16 @@ def known_hands(hand: HandRecord) -> dict[str, tuple[int, ...]]:
     """Hands shown in full at showdown (shows lines, or SUMMARY ``showed [...]``)."""
     need = hand.game.hole_card_count
     shown: dict[str, tuple[int, ...]] = {}
-    for s in hand.shows:
-        if not s.mucked and len(s.cards) == need:
-            shown[s.player] = s.cards
-    for sm in hand.summary_seats:
-        if sm.showed and not sm.mucked and len(sm.showed) == need:
-            shown.setdefault(sm.player, sm.showed)
+    shows = as_table(ShowTable, hand.shows)
+    for i, player in enumerate(shows.players):
+        cards = shows.cards[i]
+        if not shows.mucked[i] and len(cards) == need:
+            shown[player] = cards
+    seats = as_table(SummarySeatTable, hand.summary_seats)
+    for i, player in enumerate(seats.players):
+        cards = seats.showed[i]
+        if cards and not seats.mucked[i] and len(cards) == need:
+            shown.setdefault(player, cards)
     return shown
 
 

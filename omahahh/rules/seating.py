@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from omahahh.action_table import action_table
+from omahahh.hand_tables import SeatTable, as_table
 from omahahh.model import HandRecord
 
 
@@ -19,7 +20,9 @@ def dealt_in(hand: HandRecord) -> list[bool]:
     posted or acted was dealt in whatever the seat line said.
     """
     acted = set(action_table(hand.actions).players)
-    return [(not s.sitting_out and not s.out_of_hand) or s.player in acted for s in hand.seats]
+    seats = as_table(SeatTable, hand.seats)
+    out, gone = seats.sitting_out, seats.out_of_hand
+    return [(not out[i] and not gone[i]) or p in acted for i, p in enumerate(seats.players)]
 
 
 def clockwise_from_button(seats: Iterable[int], button: int | None) -> list[int]:

@@ -115,9 +115,9 @@ def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.summary_seats.append(seat)
     if m["rest"] == f"{seat.player} is sitting out":
         # The seat list does not say it; only the summary does (fulltilt:29705175401).
-        hand.seats = [
-            replace(st, sitting_out=True) if st.seat == seat.seat else st for st in hand.seats
-        ]
+        for i, number in enumerate(hand.seats.seat_numbers):
+            if number == seat.seat:
+                hand.seats.set_sitting_out(i)
 
 
 def _awards_from_summary(hand: ArchiveHand) -> None:

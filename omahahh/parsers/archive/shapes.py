@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     Collection,
@@ -36,7 +37,6 @@ from omahahh.model import (
     Show,
     Site,
     Street,
-    SummarySeat,
     UncalledReturn,
     make_hand_record,
     make_seat,
@@ -127,8 +127,8 @@ class ArchiveHand(ScratchHand[ArchiveHeader]):
         self.button_name: str | None = None
         self.boards: dict[int, list[int]] = {}
         self.run = 0
-        self.uncalled: list[UncalledReturn] = []
-        self.summary_seats: list[SummarySeat] = []
+        self.uncalled = UncalledTable()
+        self.summary_seats = SummarySeatTable()
         self.main: int | None = None
         self.sides: list[int] = []
         self.cash_drop: int | None = None
