@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, TypeVar
 
 from omahahh.record_table import RecordTable
@@ -73,6 +74,23 @@ class SeatTable(RecordTable["Seat"]):
     def set_sitting_out(self, i: int) -> None:
         """The ``i``-th seat's player sat out (found once the hand is read)."""
         self.sitting_out[i] = True
+        self._records = None
+
+    def set_out_of_hand(self, i: int) -> None:
+        """The ``i``-th seat's player was not in this hand (found once the hand is read)."""
+        self.out_of_hand[i] = True
+        self._records = None
+
+    def sit_out(self, players: AbstractSet[str]) -> SeatTable:
+        """Mark the seats of ``players`` sitting out; the table itself."""
+        for i, player in enumerate(self.players):
+            if player in players:
+                self.set_sitting_out(i)
+        return self
+
+    def set_stack_end_reported(self, i: int, amount: int) -> None:
+        """The ``i``-th seat's final stack as the room reports it (after the hand)."""
+        self.stack_ends_reported[i] = amount
         self._records = None
 
     def append(self, s: Seat) -> None:
@@ -229,6 +247,12 @@ class CollectionTable(RecordTable["Collection"]):
         self.pot_labels.append(pot_label)
         self.lines.append(line)
 
+    def set_pot(self, i: int, pot_index: int, pot_label: str) -> None:
+        """The ``i``-th award came from pot ``pot_index`` (said after the line was read)."""
+        self.pot_indexes[i] = pot_index
+        self.pot_labels[i] = pot_label
+        self._records = None
+
     def append(self, c: Collection) -> None:
         self.add(c.player, c.amount, c.pot_index, c.run, c.half, c.pot_label, c.line)
 
@@ -276,6 +300,13 @@ class ShowTable(RecordTable["Show"]):
         self.descriptions.append(description)
         self.mucked.append(mucked)
         self.lines.append(line)
+
+    def add_description(self, i: int, words: str) -> None:
+        """More words on the ``i``-th show (``; ``-joined), e.g. the low of a Hi/Lo hand
+        printed on a later line."""
+        before = self.descriptions[i]
+        self.descriptions[i] = f"{before}; {words}" if before else words
+        self._records = None
 
     def append(self, s: Show) -> None:
         self.add(s.player, s.cards, s.description, s.mucked, s.line)

@@ -31,7 +31,19 @@ from omahahh.model import (
     SummarySeat,
     UncalledReturn,
 )
-from omahahh.parsers import betting_lines, common, ggpoker, pokerstars, winamax, wpn
+from omahahh.parsers import (
+    betting_lines,
+    boss,
+    common,
+    doc_hand,
+    ggpoker,
+    ipoker,
+    microgaming,
+    pacific,
+    pokerstars,
+    winamax,
+    wpn,
+)
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.batch_walk import kernel
 from tests.conftest import CORPUS, skip_if_compiled
@@ -143,6 +155,25 @@ def _forbid_records(monkeypatch: pytest.MonkeyPatch, modules: Sequence[Any]) -> 
         monkeypatch.setattr(cls, "__init__", no_record)
 
 
+_FIELDS = {
+    "seats": SeatTable,
+    "summary_seats": SummarySeatTable,
+    "collections": CollectionTable,
+    "shows": ShowTable,
+    "uncalled": UncalledTable,
+}
+
+
+def _tables_or_none_printed(hand: HandRecord) -> list[str]:
+    """The fields of ``hand`` that are neither a table nor empty (a room that prints no
+    such line, e.g. no uncalled bet, leaves the record's default ``()``)."""
+    return [
+        f"{hand.hand_key}.{name}"
+        for name, kind in _FIELDS.items()
+        if not isinstance(getattr(hand, name), kind) and len(getattr(hand, name))
+    ]
+
+
 @pytest.mark.parametrize(
     ("room", "site", "reader"),
     [
@@ -150,22 +181,32 @@ def _forbid_records(monkeypatch: pytest.MonkeyPatch, modules: Sequence[Any]) -> 
         ("GGPoker", Site.GGPOKER, ggpoker),
         ("Winamax", Site.WINAMAX, winamax),
         ("WPN-ACR", Site.WPN, wpn),
+        ("Pacific-888", Site.PACIFIC, pacific),
+        ("iPokerXML", Site.IPOKER, ipoker),
+        ("BossXML", Site.BOSS, boss),
+        ("MicrogamingXML", Site.MICROGAMING, microgaming),
     ],
 )
 def test_reader_makes_no_record_per_seat_award_show_or_summary_line(
     monkeypatch: pytest.MonkeyPatch, room: str, site: Site, reader: Any
 ) -> None:
-    """The hot path's promise for the rooms most files come from: every seat, SUMMARY seat,
-    award, show and uncalled line goes straight into columns."""
-    for module in (reader, betting_lines, common):
+    """The promise for the rooms most files come from (text and XML): every seat, SUMMARY
+    seat, award, show and uncalled line (or element) goes straight into columns."""
+    for module in (reader, betting_lines, common, doc_hand):
         skip_if_compiled(module)
-    _forbid_records(monkeypatch, (reader, betting_lines, common))
-    for hand in _hands(room, site):
-        assert isinstance(hand.seats, SeatTable)
-        assert isinstance(hand.summary_seats, SummarySeatTable)
-        assert isinstance(hand.collections, CollectionTable)
-        assert isinstance(hand.shows, ShowTable)
-        assert isinstance(hand.uncalled, UncalledTable) or site is Site.WINAMAX
+    _forbid_records(monkeypatch, (reader, betting_lines, common, doc_hand))
+    hands = _hands(room, site)
+    assert [bad for hand in hands for bad in _tables_or_none_printed(hand)] == []
+    assert all(isinstance(hand.seats, SeatTable) for hand in hands)
+
+
+def test_every_room_hands_over_tables() -> None:
+    """Every corpus hand of every room holds tables (or nothing printed): a tuple of
+    records would be turned into columns again by each step that reads it."""
+    blocks = [b for p in expand_paths([CORPUS]) for b in iter_blocks(p)]
+    hands = [h for h in parse_blocks(blocks) if isinstance(h, HandRecord)]
+    assert len({h.site for h in hands}) > 20
+    assert [bad for hand in hands for bad in _tables_or_none_printed(hand)] == []
 
 
 def test_pipeline_reads_the_columns_of_a_hand_without_findings(

@@ -120,3 +120,11 @@ def test_merge_an_event_by_an_empty_seat_fails_naming_it() -> None:
     (failure,) = parse_text(text.replace('player="4" amount="48.00"', 'player="3" amount="48.00"'))
     assert isinstance(failure, ParseFailure) and failure.reason_code == "unknown_player"
     assert "no one in seat '3'" in failure.reason
+
+
+def test_merge_pot_numbers_name_the_pots_and_leave_the_game_label_alone() -> None:
+    """``<winner potnumber="N">``: the award comes from pot N-1 (a label of its own); the
+    header's game words stay the game's (a pot's label once overwrote them)."""
+    hand = the_hand(MERGE_HH / "PlayerTests/OmahaShowdown.txt")
+    assert hand.game.game_label == "Omaha Pot Limit ($3/$6)"
+    assert {(c.pot_index, c.pot_label) for c in hand.collections} == {(0, "main pot")}

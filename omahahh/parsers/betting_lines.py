@@ -29,7 +29,6 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    SummarySeat,
 )
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -316,24 +315,6 @@ class ScratchHand(Generic[HeaderT]):
         small = self.first_sb if self.first_sb is not None else low
         big = self.first_bb if self.first_bb is not None else high
         return small, big
-
-    def summary_seat(
-        self,
-        seat: int,
-        rest: str,
-        offset: int,
-        won_re: re.Pattern[str],
-        folded_street: Callable[[str], Street | None],
-        *,
-        cashed_out: bool = False,
-    ) -> SummarySeat:
-        """A SUMMARY seat line after ``Seat N: ``, as a record (for the rooms that mend
-        or reorder them); ``cashed_out`` reads its cash-out mark."""
-        table = SummarySeatTable()
-        self.add_summary_seat(
-            table, seat, rest, offset, won_re, folded_street, cashed_out=cashed_out
-        )
-        return table.record(0)
 
     def add_summary_seat(
         self,

@@ -25,9 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from omahahh.action_table import action_table
 from omahahh.cards import make_card
 from omahahh.errors import MoneyError
+from omahahh.hand_tables import UncalledTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -36,9 +36,7 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, unit_of
@@ -146,7 +144,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         button = _button_from_blinds(hand, h)
     hole_count = 4
     board: list[int] = []
-    uncalled: list[UncalledReturn] = []
+    uncalled = UncalledTable()
     returned: dict[str, int] = {}
     for a in h.named("ACTION"):
         kind = a.get("TYPE")
@@ -178,7 +176,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             if amount <= 0:
                 raise block.fail("bad_igt", f"adjustment of line {a.line} returns nothing", a)
             returned[player] = returned.get(player, 0) + amount
-            uncalled.append(UncalledReturn(player=player, amount=amount, street=hand.street))
+            uncalled.add(player=player, amount=amount, street=hand.street)
         elif kind.startswith("ACTION_"):
             _betting(block, hand, a, money, dialect)
         else:
@@ -232,13 +230,13 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         table_name=h.get("TABLE"),
         max_seats=None,
         button_seat=button,
-        seats=tuple(hand.seats),
-        actions=action_table(hand.actions),
+        seats=hand.seats,
+        actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(board),) if board else (),
-        uncalled=tuple(uncalled),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
+        uncalled=uncalled,
+        collections=hand.collections,
+        shows=hand.shows,
         total_pot_reported=total,
         rake_reported=rake,
         source_path=block.path,
@@ -264,13 +262,11 @@ def _seats(
         if stack == 0 and name in acting:
             stack = _stack_from_bankroll(hand, h, name, money, stack)
         hand.seat(
-            make_seat(
-                seat=seat,
-                player=name,
-                stack_start=stack,
-                sitting_out=state != "STATE_PLAYING" and name not in acting,
-            ),
             p,
+            seat=seat,
+            player=name,
+            stack_start=stack,
+            sitting_out=state != "STATE_PLAYING" and name not in acting,
         )
         if p.get("DEALER") == "Y":
             button = seat
@@ -296,7 +292,7 @@ def _check_bankroll(
     """IGT states each player's chips behind after each action; note a disagreement
     with what the amounts put in (checked before the action: it is read next)."""
     player = a.get("PLAYER")
-    if not any(s.player == player for s in hand.seats):
+    if player not in hand.seats.players:
         return
     stated = money(a.get("BANKROLL"), a)
     before = hand.stack_of(player) - hand.spent.get(player, 0) + returned.get(player, 0)
@@ -318,8 +314,11 @@ def _button_from_blinds(hand: DocHand, h: Node) -> int | None:
     """No ``DEALER`` (files of 2009): the seat before the small blind's, or the small
     blind's own heads-up; None without a small blind."""
     small = next((a.get("PLAYER") for a in h.named("ACTION") if a.get("KIND") == "HAND_SB"), None)
-    dealt = sorted(s.seat for s in hand.seats if not s.sitting_out)
-    seat = next((s.seat for s in hand.seats if s.player == small), None)
+    seats = hand.seats
+    dealt = sorted(n for i, n in enumerate(seats.seat_numbers) if not seats.sitting_out[i])
+    seat = next(
+        (n for n, p in zip(seats.seat_numbers, seats.players, strict=True) if p == small), None
+    )
     if seat is None or len(dealt) < 2:
         return None
     if len(dealt) == 2:

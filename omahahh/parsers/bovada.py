@@ -600,10 +600,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     hand.h = h
     button = _button(hand)
     hand.dealt = list(hand.cards.items())
-    acted = {a.player for a in hand.actions} | set(hand.cards)
-    seats = tuple(
-        dataclasses.replace(s, sitting_out=True) if s.player not in acted else s for s in hand.seats
-    )
+    acted = set(hand.actions.players) | set(hand.cards)
+    seats = hand.seats.sit_out(set(hand.seats.players) - acted)
     table = TableLine(name=h.table, max_seats=None, button_seat=button, play_money=False)
     return make_hand_record(
         **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),

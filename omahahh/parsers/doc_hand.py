@@ -18,14 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
+from omahahh.action_table import ActionTable
 from omahahh.errors import CardError, HandParseError
+from omahahh.hand_tables import CollectionTable, SeatTable, ShowTable
 from omahahh.model import (
     POST_KINDS,
-    Action,
     ActionKind,
-    Collection,
-    Seat,
-    Show,
     Street,
 )
 from omahahh.parsers.document import DocBlock
@@ -46,16 +44,16 @@ class DocHand:
     def __init__(self, block: DocBlock, unit: int) -> None:
         self.block = block
         self.unit = unit
-        self.seats: list[Seat] = []
+        self.seats = SeatTable()
         self.stacks: dict[str, int] = {}
-        self.actions: list[Action] = []
+        self.actions = ActionTable()
         self.street = Street.PREFLOP
         self.live: dict[str, int] = {}
         self.spent: dict[str, int] = {}
         self.dead: dict[str, int] = {}  # antes and dead blinds: never an unmatched bet
         self.dealt: dict[str, tuple[int, ...]] = {}
-        self.shows: list[Show] = []
-        self.collections: list[Collection] = []
+        self.shows = ShowTable()
+        self.collections = CollectionTable()
         self.board: list[int] = []
         self.notes: list[str] = []
         self.first_sb: int | None = None
@@ -63,17 +61,19 @@ class DocHand:
         self.ante: int | None = None
 
     # seats
-    def seat(self, seat: Seat, node: Node) -> None:
-        if any(s.seat == seat.seat for s in self.seats):
+    def seat(
+        self, node: Node, *, seat: int, player: str, stack_start: int, sitting_out: bool = False
+    ) -> None:
+        if seat in self.seats.seat_numbers:
             raise self.block.fail(
-                "duplicate_seat", f"two players in seat {seat.seat} (line {node.line})", node
+                "duplicate_seat", f"two players in seat {seat} (line {node.line})", node
             )
-        if seat.player in self.stacks:
+        if player in self.stacks:
             raise self.block.fail(
-                "duplicate_player", f"{seat.player!r} sits in two seats (line {node.line})", node
+                "duplicate_player", f"{player!r} sits in two seats (line {node.line})", node
             )
-        self.seats.append(seat)
-        self.stacks[seat.player] = seat.stack_start
+        self.seats.add(seat, player, stack_start, sitting_out)
+        self.stacks[player] = stack_start
 
     def stack_of(self, player: str) -> int:
         return self.stacks[player]
@@ -118,18 +118,8 @@ class DocHand:
             self.live[player] = self.live.get(player, 0) + amount
         if kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE) or kind in POST_KINDS:
             all_in = all_in or (amount > 0 and spent >= self.stack_of(player))
-        self.actions.append(
-            Action(
-                street=self.street,
-                player=player,
-                kind=kind,
-                amount=amount,
-                to_amount=to,
-                raise_by=by,
-                all_in=all_in,
-                line=max(0, node.line - self.block.line),
-            )
-        )
+        line = max(0, node.line - self.block.line)
+        self.actions.add(self.street, player, kind, amount, to, by, all_in, line)
 
     def post(self, player: str, kind: ActionKind, amount: int, node: Node) -> None:
         """A blind or ante; antes and dead blinds do not count toward calls."""
@@ -185,31 +175,23 @@ class DocHand:
 
     def collect(self, player: str, amount: int, node: Node, *, half: str | None = None) -> None:
         if amount:
-            self.collections.append(
-                Collection(
-                    player=player,
-                    amount=amount,
-                    pot_index=0,
-                    half=half,
-                    line=max(0, node.line - self.block.line),
-                )
-            )
+            line = max(0, node.line - self.block.line)
+            self.collections.add(player, amount, 0, half=half, line=line)
 
     def live_totals(self) -> dict[str, int]:
         """Each player's chips put in over the hand, dead money left out."""
         return {p: n - self.dead.get(p, 0) for p, n in self.spent.items()}
 
     def folded(self) -> set[str]:
-        return {a.player for a in self.actions if a.kind is ActionKind.FOLD}
+        kinds = self.actions.kinds
+        return {p for i, p in enumerate(self.actions.players) if kinds[i] is ActionKind.FOLD}
 
     def hole_cards(self, player: str, cards: tuple[int, ...], node: Node, *, hero: bool) -> None:
         """Cards a player held: dealt (the hero's), shown (still in at the end), or both."""
         if hero or player in self.folded():
             self.dealt[player] = cards
         if player not in self.folded():
-            self.shows.append(
-                Show(player=player, cards=cards, line=max(0, node.line - self.block.line))
-            )
+            self.shows.add(player, cards, line=max(0, node.line - self.block.line))
 
     def blinds(self, low: int | None, high: int | None) -> tuple[int | None, int | None]:
         """Small and big blind: as posted, else as the game's stakes say."""

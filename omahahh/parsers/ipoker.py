@@ -31,7 +31,6 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from omahahh.action_table import action_table
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
 from omahahh.model import (
@@ -43,7 +42,6 @@ from omahahh.model import (
     Street,
     Structure,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
@@ -228,13 +226,11 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             continue  # an empty seat
         seat = int(p.get("seat") or 0)
         hand.seat(
-            make_seat(
-                seat=seat,
-                player=name,
-                stack_start=money(p.get("chips", "0"), p),
-                sitting_out=name not in pockets,
-            ),
             p,
+            seat=seat,
+            player=name,
+            stack_start=money(p.get("chips", "0"), p),
+            sitting_out=name not in pockets,
         )
         if p.get("dealer") == "1":
             button = seat
@@ -261,7 +257,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             else:  # the audit will find the unmatched bet unpaid
                 hand.notes.append(f"{name} wins {won}, less than the unmatched {back} bet")
         hand.collect(name, won, p)
-    collected = sum(c.amount for c in hand.collections)
+    collected = sum(hand.collections.amounts)
     rake = sum(rake_amounts) if rake_amounts else total_pot - collected
     if rake_amounts and rake != total_pot - collected:
         hand.notes.append(
@@ -304,12 +300,12 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         table_name=info.table,
         max_seats=info.max_seats,
         button_seat=button,
-        seats=tuple(hand.seats),
-        actions=action_table(hand.actions),
+        seats=hand.seats,
+        actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
+        collections=hand.collections,
+        shows=hand.shows,
         total_pot_reported=total_pot,
         rake_reported=rake,
         source_path=block.path,

@@ -28,24 +28,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime
 
-from omahahh.action_table import action_table
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, MoneyError
+from omahahh.hand_tables import UncalledTable
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     GameType,
     HandRecord,
     Site,
     Street,
     Structure,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
@@ -118,14 +114,12 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         if tournament:  # a tournament balance is after the blinds (fpdb reads it so too)
             stack += posted.get(p.get("seat"), 0)
         hand.seat(
-            make_seat(
-                seat=int(p.get("seat")) + 1,  # numbered from 0 in the file
-                player=name,
-                stack_start=stack,
-                # ``dealtin`` is not always right: a player with no event was not dealt in.
-                sitting_out=p.get("dealtin") == "false" or p.get("seat") not in acting,
-            ),
             p,
+            seat=int(p.get("seat")) + 1,  # numbered from 0 in the file
+            player=name,
+            stack_start=stack,
+            # ``dealtin`` is not always right: a player with no event was not dealt in.
+            sitting_out=p.get("dealtin") == "false" or p.get("seat") not in acting,
         )
 
     def who(node: Node) -> str:
@@ -137,7 +131,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             )  # fmt: skip
         return name
 
-    uncalled: list[UncalledReturn] = []
+    uncalled = UncalledTable()
     paid = 0
     first_stamp: str | None = None
     for r in g.named("round"):
@@ -156,17 +150,16 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
                 amount = money(e.get("amount"), e)
                 paid += amount
                 if e.get("uncalled") == "true":
-                    uncalled.append(
-                        UncalledReturn(player=who(e), amount=amount, street=hand.street)
-                    )
+                    uncalled.add(player=who(e), amount=amount, street=hand.street)
                 else:
                     hand.collect(who(e), amount, e)
                     pot = int(e.get("potnumber") or 1) - 1
-                    hand.collections[-1] = _in_pot(hand, pot)
+                    named = "main pot" if pot == 0 else f"side pot-{pot}"
+                    hand.collections.set_pot(len(hand.collections) - 1, pot, named)
     count = int(g.get("numholecards") or 4)
     if count not in (4, 5, 6):
         raise block.fail("unsupported_game", f"{count} hole cards: not Omaha", g)
-    put_in = sum(a.amount for a in hand.actions)
+    put_in = sum(hand.actions.amounts)
     stakes = _STAKES_RE.search(stakes_text)
     low = money(stakes["low"], g) if stakes else None
     high = money(stakes["high"], g) if stakes else None
@@ -203,25 +196,19 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         table_name=data[1] if len(data) > 1 else "",
         max_seats=int(g.get("seats")) if g.get("seats").isdigit() else None,
         button_seat=int(dealer) + 1 if dealer.isdigit() else None,
-        seats=tuple(hand.seats),
-        actions=action_table(hand.actions),
+        seats=hand.seats,
+        actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
-        uncalled=tuple(uncalled),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
+        uncalled=uncalled,
+        collections=hand.collections,
+        shows=hand.shows,
         rake_reported=put_in - paid,
         source_path=block.path,
         source_line=block.line,
         text_hash=block.text_hash(),
         notes=tuple(hand.notes),
     )
-
-
-def _in_pot(hand: DocHand, pot: int) -> Collection:
-    """The last collection, from pot ``pot`` (0 the main pot)."""
-    label = "main pot" if pot == 0 else f"side pot-{pot}"
-    return replace(hand.collections[-1], pot_index=pot, pot_label=label)
 
 
 Who = Callable[[Node], str]

@@ -29,9 +29,10 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from omahahh.action_table import action_table
+from omahahh.action_table import ActionTable
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
+from omahahh.hand_tables import UncalledTable, amounts_by_player
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -40,9 +41,7 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
@@ -121,14 +120,12 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         name = s.get("alias")
         by_seat[s.get("num")] = name
         hand.seat(
-            make_seat(
-                seat=int(s.get("num")),
-                player=name,
-                stack_start=money(s.get("balance"), s),
-                # Not always flagged: a seat with no action at all was not dealt in.
-                sitting_out=s.get("sittingout") == "true" or s.get("num") not in acting,
-            ),
             s,
+            seat=int(s.get("num")),
+            player=name,
+            stack_start=money(s.get("balance"), s),
+            # Not always flagged: a seat with no action at all was not dealt in.
+            sitting_out=s.get("sittingout") == "true" or s.get("num") not in acting,
         )
         end_balance[name] = money(s.get("endbalance"), s)
         if s.get("dealer") == "true":
@@ -143,7 +140,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         return name
 
     hero = by_seat.get(g.get("playerseat"))
-    uncalled: list[UncalledReturn] = []
+    uncalled = UncalledTable()
     hole_count = 0
     steps = sorted(play.named("Action"), key=lambda a: int(a.get("seq") or 1 << 30))
     for a in steps:
@@ -162,9 +159,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         elif kind == "Check":
             hand.check(who(a), a)
         elif kind == "MoneyReturned":
-            uncalled.append(
-                UncalledReturn(player=who(a), amount=money(a.get("value"), a), street=hand.street)
-            )
+            uncalled.add(who(a), money(a.get("value"), a), hand.street)
         elif kind in ("DealCards", "ShowCards"):
             cards = hand.cards((_card(block, c) for c in a.named("Card")), a)
             hole_count = max(hole_count, len(cards))
@@ -181,9 +176,9 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
                 hand.collect(who(w), money(w.get("amount"), w), w, half=half)
         else:
             raise block.fail("unknown_action", f"<Action type={kind!r}> of line {a.line}", a)
-    if sum(1 for s in hand.seats if not s.sitting_out) < 2:
+    if hand.seats.sitting_out.count(False) < 2:
         # One player dealt in (CancelledHand.txt): the hand stops; a fold there is no action.
-        hand.actions = [a for a in hand.actions if a.kind is not ActionKind.FOLD]
+        hand.actions = ActionTable.of(a for a in hand.actions if a.kind is not ActionKind.FOLD)
         hand.notes.append("one player dealt in: the hand is cancelled")
     count = hole_count or 4
     if count not in (4, 5, 6):
@@ -197,7 +192,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     stamp = g.get("date")
     zone_name = context.zone_for(ROOMS[SITE].time_zone)
     started = _started(stamp, zone_name)
-    dealt_in = [s for s in hand.seats if not s.sitting_out]
+    dealt_in = hand.seats.sitting_out.count(False)
     rake_text = g.get("rake")
     return make_hand_record(
         site=SITE,
@@ -223,15 +218,15 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         table_name=g.get("tablename"),
         max_seats=int(g.get("tablesize")) if g.get("tablesize").isdigit() else None,
         button_seat=button,
-        seats=tuple(hand.seats),
-        actions=action_table(hand.actions),
+        seats=hand.seats,
+        actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
-        uncalled=tuple(uncalled),
-        collections=tuple(hand.collections),
-        shows=tuple(hand.shows),
+        uncalled=uncalled,
+        collections=hand.collections,
+        shows=hand.shows,
         rake_reported=int(rake_text) if rake_text.isdigit() and unit == 100 else None,
-        cancelled=len(dealt_in) < 2,
+        cancelled=dealt_in < 2,
         source_path=block.path,
         source_line=block.line,
         text_hash=block.text_hash(),
@@ -248,18 +243,19 @@ def _post(hand: DocHand, player: str, kind: str, amount: int, a: Node) -> None:
         hand.post(player, ActionKind.POST_BIG_BLIND, amount, a)
 
 
-def _check_balances(hand: DocHand, end: dict[str, int], uncalled: list[UncalledReturn]) -> None:
+def _check_balances(hand: DocHand, end: dict[str, int], uncalled: UncalledTable) -> None:
     """``balance`` - put in + returned + won = ``endbalance``, seat by seat (a note where not)."""
-    won: dict[str, int] = {}
-    for c in hand.collections:
-        won[c.player] = won.get(c.player, 0) + c.amount
-    for u in uncalled:
-        won[u.player] = won.get(u.player, 0) + u.amount
-    for s in hand.seats:
-        expected = s.stack_start - hand.spent.get(s.player, 0) + won.get(s.player, 0)
-        if s.player in end and end[s.player] != expected:
+    won = amounts_by_player(hand.collections)
+    for player, back in amounts_by_player(uncalled).items():
+        won[player] = won.get(player, 0) + back
+    seats = hand.seats
+    for number, player, stack in zip(
+        seats.seat_numbers, seats.players, seats.stack_starts, strict=True
+    ):
+        expected = stack - hand.spent.get(player, 0) + won.get(player, 0)
+        if player in end and end[player] != expected:
             hand.notes.append(
-                f"seat {s.seat}: endbalance {end[s.player]}, the actions leave {expected}"
+                f"seat {number}: endbalance {end[player]}, the actions leave {expected}"
             )
 
 

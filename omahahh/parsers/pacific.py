@@ -112,7 +112,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     i = hand.read_seats(lines, header.first_seat_line, lambda ln, at: _seat_line(hand, ln, at))
     if not hand.seats:
         raise HandParseError("truncated", "hand has no seat lines", len(lines) - 1, lines[-1])
-    hand.left = {s.player: s.stack_start for s in hand.seats}
+    hand.left = dict(zip(hand.seats.players, hand.seats.stack_starts, strict=True))
     in_summary = False
     for offset in range(i, len(lines)):
         line = lines[offset]
@@ -174,12 +174,10 @@ def _folded_before_deal(hand: _Hand, offset: int) -> None:
     if not early:
         return
     hand.actions = ActionTable.of(a for a in hand.actions if a.player not in early)
-    for i, seat in enumerate(hand.seats):
-        if seat.player in early:
-            hand.seats[i] = dataclasses.replace(seat, out_of_hand=True)
-            hand.notes.append(
-                f"{seat.player} folds before the deal (line {offset + 1}): not dealt in"
-            )
+    for i, player in enumerate(hand.seats.players):
+        if player in early:
+            hand.seats.set_out_of_hand(i)
+            hand.notes.append(f"{player} folds before the deal (line {offset + 1}): not dealt in")
 
 
 def _bracket(hand: _Hand, arg: str, offset: int) -> int:
@@ -250,10 +248,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if line.startswith(("(Hi: ", "(Lo: ")) and line.endswith(")"):
         if hand.last_show is None:
             raise HandParseError("unknown_line", f"{line!r} after no shown hand", offset, line)
-        show = hand.shows[hand.last_show]
-        words = line[1:-1]
-        described = f"{show.description}; {words}" if show.description else words
-        hand.shows[hand.last_show] = dataclasses.replace(show, description=described)
+        hand.shows.add_description(hand.last_show, line[1:-1])
         return
     if line.endswith(NO_SHOW) and line[: -len(NO_SHOW)] in hand.names:
         return
@@ -281,7 +276,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
 def _game(hand: _Hand) -> GameInfo:
     """The header's game, with the hole-card count the dealt and shown cards prove."""
     game = hand.h.game
-    seen = [len(c) for _, c in hand.dealt] + [len(s.cards) for s in hand.shows]
+    seen = [len(c) for _, c in hand.dealt] + [len(c) for c in hand.shows.cards]
     hole = max(seen, default=game.hole_card_count)
     if hole in (5, 6) and hole != game.hole_card_count:
         hand.notes.append(f"{hole} hole cards dealt: a {hole}-card Omaha game")
@@ -305,7 +300,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         **fields,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
-        seats=tuple(hand.seats),
+        seats=hand.seats,
         boards=(tuple(hand.board),) if hand.board else (),
     )
 

@@ -372,10 +372,8 @@ def _show(hand: _Hand, player: str, rest: str, offset: int) -> None:
     if not mucked and tail.endswith(" for low."):  # "shows7,5,4,2,A  for low."
         low = tail[: -len(" for low.")].strip()
         for i in range(len(hand.shows) - 1, -1, -1):
-            s = hand.shows[i]
-            if s.player == player:
-                desc = f"{s.description}; low {low}" if s.description else f"low {low}"
-                hand.shows[i] = dataclasses.replace(s, description=desc)
+            if hand.shows.players[i] == player:
+                hand.shows.add_description(i, f"low {low}")
                 return
     raise HandParseError("unknown_line", f"unknown show line: {player} {rest}", offset, rest)
 
@@ -438,12 +436,10 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     fields = hand.record_fields(SITE, h.table, block, fixed_limit_blinds=False)
     if h.fixed_bets is not None:
         fields["small_bet"], fields["big_bet"] = h.fixed_bets
-    seats = tuple(
-        dataclasses.replace(s, stack_end_reported=hand.ends[s.player])
-        if s.player in hand.ends
-        else s
-        for s in hand.idle_seats_sat_out()  # classic Party lists those sitting out too
-    )
+    seats = hand.idle_seats_sat_out()  # classic Party lists those sitting out too
+    for i, player in enumerate(seats.players):
+        if player in hand.ends:
+            seats.set_stack_end_reported(i, hand.ends[player])
     return make_hand_record(
         **fields,
         tournament_id=h.tournament_id,

@@ -405,12 +405,7 @@ def _summary_awards(hand: _Hand) -> None:
 
 def _seats(hand: _Hand) -> SeatTable:
     """Seats whose player waits for the big blind or sits out were not dealt in."""
-    idle = hand.sitting_out - set(hand.actions.players)
-    seats = hand.seats
-    for i, player in enumerate(seats.players):
-        if player in idle:
-            seats.set_sitting_out(i)
-    return seats
+    return hand.seats.sit_out(hand.sitting_out - set(hand.actions.players))
 
 
 def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:

@@ -59,17 +59,13 @@ from omahahh.errors import HandParseError, MoneyError
 from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     GameType,
     HandRecord,
     Seat,
-    Show,
     Site,
     Street,
     Structure,
-    SummarySeat,
-    UncalledReturn,
     make_hand_record,
     make_seat,
     variant_code,
@@ -311,13 +307,11 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         return
     u = UNCALLED_RE.match(line)
     if u is not None:
-        hand.uncalled.append(
-            UncalledReturn(
-                player=u["name"],
-                amount=hand.money(u["amount"], offset),
-                street=hand.street,
-                line=offset,
-            )
+        hand.uncalled.add(
+            player=u["name"],
+            amount=hand.money(u["amount"], offset),
+            street=hand.street,
+            line=offset,
         )
         return
     raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
@@ -482,23 +476,21 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     shown = said.startswith("shows: ")
     if cards:
         description = said[7 : said.index("[")].strip() if shown else None
-        hand.shows.append(
-            Show(player=name, cards=cards, description=description, mucked=not shown, line=offset)
+        hand.shows.add(
+            player=name, cards=cards, description=description, mucked=not shown, line=offset
         )
     if collects:
-        hand.collections.append(
-            Collection(player=name, amount=collects, pot_index=0, pot_label="pot", line=offset)
+        hand.collections.add(
+            player=name, amount=collects, pot_index=0, pot_label="pot", line=offset
         )
     seat = next(s.seat for s in hand.seats if s.player == name)
-    hand.summary_seats.append(
-        SummarySeat(
-            seat=seat,
-            player=name,
-            won=collects,
-            showed=cards if shown else (),
-            mucked=said.startswith("mucks"),
-            line=offset,
-        )
+    hand.summary_seats.add(
+        seat=seat,
+        player=name,
+        won=collects,
+        showed=cards if shown else (),
+        mucked=said.startswith("mucks"),
+        line=offset,
     )
 
 
@@ -550,11 +542,7 @@ def _structure(hand: _Hand) -> None:
 def _freeze(hand: _Hand, block: Block) -> HandRecord:
     _structure(hand)
     h = hand.h
-    acted = {a.player for a in hand.actions}
-    seats = tuple(
-        dataclasses.replace(s, sitting_out=True) if s.player in hand.sitting_out - acted else s
-        for s in hand.seats
-    )
+    seats = hand.seats.sit_out(hand.sitting_out - set(hand.actions.players))
     hand.dealt = [(p, tuple(c)) for p, c in hand.cards.items() if len(c) == h.game.hole_card_count]
     board = hand.summary_board if hand.summary_board is not None else hand.board
     if hand.summary_board is not None and hand.board and hand.summary_board != hand.board:

@@ -33,7 +33,7 @@ import re
 from dataclasses import replace
 
 from omahahh.errors import HandParseError
-from omahahh.model import GameType, HandRecord, Show, Site, Street, Structure
+from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
@@ -86,7 +86,7 @@ def _muck(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     player = hand.player(name, offset)
     if m["cards"]:
         cards = hand.cards(m["cards"], offset)
-        hand.shows.append(Show(player=player, cards=cards, mucked=True, line=offset))
+        hand.shows.add(player=player, cards=cards, mucked=True, line=offset)
 
 
 SHAPES = (
@@ -208,7 +208,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     read_body(hand, lines, 1)
     s.require_line(lines, bool(hand.collections), "'wins' line")
     _number_pots(hand)
-    hand.idle_seats_sit_out()
+    hand.idle_seats_sat_out()
     return hand.freeze(notes=notes)
 
 

@@ -66,9 +66,8 @@ def money(text: str, unit: int) -> int:
 
 
 def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
-    hand.summary_seats.append(
-        hand.summary_seat(int(m["seat"]), m["rest"].lstrip(), offset, WON_RE, lambda rest: None)
-    )
+    seat, rest = int(m["seat"]), m["rest"].lstrip()
+    hand.add_summary_seat(hand.summary_seats, seat, rest, offset, WON_RE, lambda rest: None)
 
 
 SHAPES = (
@@ -162,7 +161,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     hand = ArchiveHand(h, block, ENET)
     read_body(hand, lines, 2)
-    hand.idle_seats_sit_out()
+    hand.idle_seats_sat_out()
     return hand.freeze()
 
 

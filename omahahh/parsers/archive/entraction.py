@@ -145,7 +145,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     hand = ArchiveHand(header(lines), block, FORMAT_SHAPES)
     read_body(hand, lines, 1)
     _blinds_first(hand)
-    hand.idle_seats_sit_out()
+    hand.idle_seats_sat_out()
     notes = [] if hand.h.started_at else ["no 'Game ended' line: the hand has no time"]
     return hand.freeze(notes=notes)
 

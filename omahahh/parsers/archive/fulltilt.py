@@ -36,7 +36,7 @@ import re
 from dataclasses import replace
 
 from omahahh.errors import HandParseError
-from omahahh.model import Collection, GameType, HandRecord, Site, Street, Structure
+from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
@@ -111,12 +111,12 @@ def _wins(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     if hand.extra.get("run_summary"):
         return  # "*** SUMMARY 1 ***": per-board repeats of the seats
-    seat = hand.summary_seat(int(m["seat"]), m["rest"], offset, WON_RE, folded_street)
-    hand.summary_seats.append(seat)
-    if m["rest"] == f"{seat.player} is sitting out":
+    number = int(m["seat"])
+    hand.add_summary_seat(hand.summary_seats, number, m["rest"], offset, WON_RE, folded_street)
+    if m["rest"] == f"{hand.summary_seats.players[-1]} is sitting out":
         # The seat list does not say it; only the summary does (fulltilt:29705175401).
-        for i, number in enumerate(hand.seats.seat_numbers):
-            if number == seat.seat:
+        for i, seated in enumerate(hand.seats.seat_numbers):
+            if seated == number:
                 hand.seats.set_sitting_out(i)
 
 
@@ -126,14 +126,12 @@ def _awards_from_summary(hand: ArchiveHand) -> None:
     paid = {c.player for c in hand.collections}
     for seat in hand.summary_seats:
         if seat.won and seat.player not in paid:
-            hand.collections.append(
-                Collection(
-                    player=seat.player,
-                    amount=seat.won,
-                    pot_index=0,
-                    pot_label="summary",
-                    line=seat.line,
-                )
+            hand.collections.add(
+                player=seat.player,
+                amount=seat.won,
+                pot_index=0,
+                pot_label="summary",
+                line=seat.line,
             )
             hand.notes.append(f"no award line for {seat.player}: the summary's {seat.won} read")
 

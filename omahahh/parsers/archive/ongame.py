@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError
-from omahahh.model import Collection, GameType, HandRecord, Show, Site, Street, Structure
+from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import (
@@ -81,14 +81,12 @@ def _pot(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         hand.sides.append(gross)
     label = m["pot"].lower()
     for w in re.finditer(r"(?P<name>.+?) \((?P<amount>[$€£]?[\d,.]+)\)(?:, |$)", m["winners"]):
-        hand.collections.append(
-            Collection(
-                player=hand.player(w["name"], offset),
-                amount=hand.money(w["amount"], offset),
-                pot_index=pot,
-                pot_label=label,
-                line=offset,
-            )
+        hand.collections.add(
+            player=hand.player(w["name"], offset),
+            amount=hand.money(w["amount"], offset),
+            pot_index=pot,
+            pot_label=label,
+            line=offset,
         )
 
 
@@ -100,13 +98,11 @@ def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
             raise HandParseError(
                 "unknown_player", f"summary names no seated seat: {m['seat']}", offset, m[0]
             )
-        hand.shows.append(
-            Show(
-                player=name,
-                cards=hand.cards(m["cards"], offset),
-                description=m["desc"],
-                line=offset,
-            )
+        hand.shows.add(
+            player=name,
+            cards=hand.cards(m["cards"], offset),
+            description=m["desc"],
+            line=offset,
         )
 
 

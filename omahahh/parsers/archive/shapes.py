@@ -29,17 +29,12 @@ from omahahh.errors import HandParseError, MoneyError
 from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
-    Collection,
     GameInfo,
     GameType,
     HandRecord,
-    Seat,
-    Show,
     Site,
     Street,
-    UncalledReturn,
     make_hand_record,
-    make_seat,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
@@ -155,12 +150,14 @@ class ArchiveHand(ScratchHand[ArchiveHeader]):
             "unknown_player", f"a line names a player not seated: {name!r}", offset, line
         )
 
-    def add_seat(self, seat: Seat, offset: int) -> None:
-        if any(s.seat == seat.seat for s in self.seats):
+    def add_seat(
+        self, seat: int, player: str, stack_start: int, sitting_out: bool, offset: int
+    ) -> None:
+        if seat in self.seats.seat_numbers:
             line = self.block.lines[offset]
             raise HandParseError("duplicate_seat", "two players in one seat", offset, line)
-        self.seats.append(seat)
-        self.names = names_longest_first([s.player for s in self.seats])
+        self.seats.add(seat, player, stack_start, sitting_out)
+        self.names = names_longest_first(self.seats.players)
 
     def current_bet(self) -> int:
         return max(self.live.values(), default=0)
@@ -171,16 +168,6 @@ class ArchiveHand(ScratchHand[ArchiveHeader]):
             self.boards[run] = list(cards)
         else:
             self.boards.setdefault(run, []).extend(cards)
-
-    def idle_seats_sit_out(self) -> None:
-        """Rooms that list every seated player and never say who sits out: a seat with
-        no line at all in the hand (no post, card, action or award) was not dealt in."""
-        involved = {a.player for a in self.actions} | {name for name, _ in self.dealt}
-        involved |= {s.player for s in self.shows} | {c.player for c in self.collections}
-        for i, st in enumerate(self.seats):
-            if st.player not in involved and not st.sitting_out:
-                self.notes.append(f"seat {st.seat}: no line in the hand, read as sitting out")
-                self.seats[i] = replace(st, sitting_out=True)
 
     # -- the record ------------------------------------------------------------------
     def freeze(self, *, run_count: int | None = None, notes: Sequence[str] = ()) -> HandRecord:
@@ -204,10 +191,10 @@ class ArchiveHand(ScratchHand[ArchiveHeader]):
             **fields,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
-            seats=tuple(self.seats),
+            seats=self.seats,
             boards=boards,
-            uncalled=tuple(self.uncalled),
-            summary_seats=tuple(self.summary_seats),
+            uncalled=self.uncalled,
+            summary_seats=self.summary_seats,
             cancelled=self.cancelled,
             main_pot_reported=self.main,
             side_pots_reported=tuple(self.sides),
@@ -264,15 +251,9 @@ def ignore(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 def seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     """``seat``, ``name``, ``amount``; an ``out`` group that matched: sitting out."""
-    hand.add_seat(
-        make_seat(
-            seat=int(m["seat"]),
-            player=m["name"].strip(),
-            stack_start=hand.money(m["amount"], offset),
-            sitting_out=_group(m, "out") is not None,
-        ),
-        offset,
-    )
+    stack = hand.money(m["amount"], offset)
+    out = _group(m, "out") is not None
+    hand.add_seat(int(m["seat"]), m["name"].strip(), stack, out, offset)
 
 
 def button_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
@@ -401,9 +382,7 @@ def _all_in_amount(hand: ArchiveHand, name: str, amount: int, offset: int) -> No
 def uncalled(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     name = hand.player(m["name"], offset)
     amount = hand.money(m["amount"], offset)
-    hand.uncalled.append(
-        UncalledReturn(player=name, amount=amount, street=hand.street, line=offset)
-    )
+    hand.uncalled.add(player=name, amount=amount, street=hand.street, line=offset)
 
 
 def dealt(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
@@ -412,13 +391,11 @@ def dealt(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 def show(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     desc = _group(m, "desc")
-    hand.shows.append(
-        Show(
-            player=hand.player(m["name"], offset),
-            cards=hand.cards(m["cards"], offset),
-            description=desc.strip() if desc and desc.strip() else None,
-            line=offset,
-        )
+    hand.shows.add(
+        player=hand.player(m["name"], offset),
+        cards=hand.cards(m["cards"], offset),
+        description=desc.strip() if desc and desc.strip() else None,
+        line=offset,
     )
 
 
@@ -427,9 +404,7 @@ def muck(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     name = hand.player(m["name"], offset)
     cards = _group(m, "cards")
     if cards:
-        hand.shows.append(
-            Show(player=name, cards=hand.cards(cards, offset), mucked=True, line=offset)
-        )
+        hand.shows.add(player=name, cards=hand.cards(cards, offset), mucked=True, line=offset)
 
 
 def rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
@@ -465,16 +440,14 @@ def collect(half: str | None = None) -> Reader:
             tag = "high"
         elif tag in ("lo", "low"):
             tag = "low"
-        hand.collections.append(
-            Collection(
-                player=hand.player(m["name"], offset),
-                amount=hand.money(m["amount"], offset),
-                pot_index=pot_number(pot),
-                run=hand.run,
-                half=tag,
-                pot_label=pot or "pot",
-                line=offset,
-            )
+        hand.collections.add(
+            player=hand.player(m["name"], offset),
+            amount=hand.money(m["amount"], offset),
+            pot_index=pot_number(pot),
+            run=hand.run,
+            half=tag,
+            pot_label=pot or "pot",
+            line=offset,
         )
 
     return read
