@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 
 from omahahh.cards import make_card
 from omahahh.errors import MoneyError
-from omahahh.hand_tables import UncalledTable
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -231,6 +231,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         max_seats=None,
         button_seat=button,
         seats=hand.seats,
+        summary_seats=SummarySeatTable(),  # the room prints no such line
         actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(board),) if board else (),

@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -301,6 +302,8 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=info.max_seats,
         button_seat=button,
         seats=hand.seats,
+        uncalled=UncalledTable(),  # the room prints no such line
+        summary_seats=SummarySeatTable(),  # the room prints no such line
         actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),

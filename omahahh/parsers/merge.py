@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, MoneyError
-from omahahh.hand_tables import UncalledTable
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -197,6 +197,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=int(g.get("seats")) if g.get("seats").isdigit() else None,
         button_seat=int(dealer) + 1 if dealer.isdigit() else None,
         seats=hand.seats,
+        summary_seats=SummarySeatTable(),  # the room prints no such line
         actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),

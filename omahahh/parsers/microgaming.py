@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 from omahahh.action_table import ActionTable
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
-from omahahh.hand_tables import UncalledTable, amounts_by_player
+from omahahh.hand_tables import SummarySeatTable, UncalledTable, amounts_by_player
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -219,6 +219,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         max_seats=int(g.get("tablesize")) if g.get("tablesize").isdigit() else None,
         button_seat=button,
         seats=hand.seats,
+        summary_seats=SummarySeatTable(),  # the room prints no such line
         actions=hand.actions,
         dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),

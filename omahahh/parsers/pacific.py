@@ -43,6 +43,7 @@ import dataclasses
 
 from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -301,6 +302,8 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=hand.seats,
+        uncalled=UncalledTable(),  # the room prints no such line
+        summary_seats=SummarySeatTable(),  # the room prints no such line
         boards=(tuple(hand.board),) if hand.board else (),
     )
 

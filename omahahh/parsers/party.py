@@ -49,7 +49,7 @@ import dataclasses
 import re
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.hand_tables import CollectionTable, ShowTable, SummarySeatTable
+from omahahh.hand_tables import CollectionTable, ShowTable, SummarySeatTable, UncalledTable
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
@@ -445,6 +445,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=seats,
+        uncalled=UncalledTable(),  # the room prints no such line
         boards=(tuple(hand.board),) if hand.board else (),
         summary_seats=hand.summary_seats,
         side_payments=tuple(hand.side_payments),

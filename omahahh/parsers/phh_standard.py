@@ -28,18 +28,17 @@ from typing import Any
 from omahahh.action_table import ActionTable
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError, HandParseError
+from omahahh.hand_tables import SeatTable, ShowTable
 from omahahh.model import (
     Action,
     ActionKind,
     GameInfo,
     GameType,
     HandRecord,
-    Show,
     Site,
     Street,
     Structure,
     make_hand_record,
-    make_seat,
     variant_code,
 )
 from omahahh.money import format_minor
@@ -172,20 +171,13 @@ def standard_record(
     started_at, started_text = _time(doc, context)
     # Seats in seat order, as rooms list them (the standard lists players by position).
     order = sorted(range(n), key=lambda i: seat_numbers[i])
-    seats = tuple(
-        make_seat(seat=seat_numbers[i], player=names[i], stack_start=stacks[i]) for i in order
-    )
+    seats = SeatTable()
+    for i in order:
+        seats.add(seat_numbers[i], names[i], stacks[i])
     finishing = doc.get("finishing_stacks")
     if isinstance(finishing, list) and len(finishing) == n:
-        seats = tuple(
-            make_seat(
-                seat=s.seat,
-                player=s.player,
-                stack_start=s.stack_start,
-                stack_end_reported=r.money(finishing[i], "finishing_stacks"),
-            )
-            for i, s in zip(order, seats, strict=True)
-        )
+        for row, i in enumerate(order):
+            seats.set_stack_end_reported(row, r.money(finishing[i], "finishing_stacks"))
     low, high = (small_bet, big_bet) if fixed else (small_blind, big_blind)
     level = doc.get("level")
     return make_hand_record(
@@ -211,7 +203,7 @@ def standard_record(
         actions=ActionTable.of(walk.actions()),
         dealt=tuple(walk.dealt),
         boards=(tuple(walk.board),) if walk.board else (),
-        shows=tuple(walk.shows),
+        shows=walk.shows,
         source_path=source_path,
         source_line=source_line,
         text_hash=text_hash,
@@ -273,7 +265,7 @@ class Walk:
         # :class:`Action` has them: the export compares these with a dataset's rows.
         self.moves: list[Move] = []
         self.dealt: list[tuple[str, tuple[int, ...]]] = []
-        self.shows: list[Show] = []
+        self.shows = ShowTable()
         self.board: list[int] = []
         self.notes: list[str] = []
         self.street = Street.PREFLOP
@@ -428,7 +420,7 @@ class Walk:
         if rest == ["-"]:
             known = dict(self.dealt).get(self.names[i])
             if known is not None:
-                self.shows.append(Show(player=self.names[i], cards=known, description=description))
+                self.shows.add(self.names[i], known, description)
             return
         cards = self._cards(rest[0], r, whole)
         if cards is not None:
@@ -436,4 +428,4 @@ class Walk:
 
     def show(self, i: int, cards: tuple[int, ...], description: str | None) -> None:
         """``p1 sm AsKs... # description``."""
-        self.shows.append(Show(player=self.names[i], cards=cards, description=description))
+        self.shows.add(self.names[i], cards, description)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError
-from omahahh.hand_tables import SummarySeatTable
+from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
     GameType,
@@ -292,6 +292,7 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
         tournament_id=tournament_id,
         buy_in=h.buy_in,
         seats=seats,
+        uncalled=UncalledTable(),  # the room prints no such line
         boards=(board,) if board else (),
         summary_seats=hand.summary_seats,
     )
