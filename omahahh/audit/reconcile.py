@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, compress
 
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
@@ -93,8 +93,9 @@ def collected_confirmed(hand: HandRecord) -> bool:
     lines = amounts_by_player(as_table(CollectionTable, hand.collections))
     room = ROOMS.get(hand.site)
     seats = as_table(SummarySeatTable, hand.summary_seats)
-    won = seats.won
-    summary = {p: won[i] for i, p in enumerate(seats.players) if won[i]}
+    # Each player with an amount won, built in C: the names where ``won`` is set, beside
+    # the amounts that are set, in the same order.
+    summary = dict(zip(compress(seats.players, seats.won), filter(None, seats.won), strict=True))
     trusted = room is None or room.summary_won_trusted
     if trusted and summary and summary == lines:
         return True

@@ -92,10 +92,11 @@ def known_hands(hand: HandRecord) -> dict[str, tuple[int, ...]]:
         if not shows.mucked[i] and len(cards) == need:
             shown[player] = cards
     seats = as_table(SummarySeatTable, hand.summary_seats)
-    for i, player in enumerate(seats.players):
-        cards = seats.showed[i]
-        if cards and not seats.mucked[i] and len(cards) == need:
-            shown.setdefault(player, cards)
+    if any(seats.showed):  # a scan in C: most SUMMARY lines show no cards
+        for i, player in enumerate(seats.players):
+            cards = seats.showed[i]
+            if cards and not seats.mucked[i] and len(cards) == need:
+                shown.setdefault(player, cards)
     return shown
 
 

@@ -19,9 +19,11 @@ def dealt_in(hand: HandRecord) -> list[bool]:
     A seated player is dealt in unless sitting out or out of hand; whoever
     posted or acted was dealt in whatever the seat line said.
     """
-    acted = set(action_table(hand.actions).players)
     seats = as_table(SeatTable, hand.seats)
     out, gone = seats.sitting_out, seats.out_of_hand
+    if not any(out) and not any(gone):  # scans in C: most hands have nobody sitting out
+        return [True] * len(out)
+    acted = set(action_table(hand.actions).players)
     return [(not out[i] and not gone[i]) or p in acted for i, p in enumerate(seats.players)]
 
 
