@@ -47,7 +47,6 @@ class ActionTable(RecordTable["Action"]):
         "amounts",
         "kinds",
         "lines",
-        "players",
         "raise_bys",
         "streets",
         "to_amounts",
@@ -55,7 +54,7 @@ class ActionTable(RecordTable["Action"]):
 
     def __init__(self) -> None:
         self.streets: list[Street] = []
-        self.players: list[str] = []
+        self.players = []
         self.kinds: list[ActionKind] = []
         self.amounts: list[int] = []
         self.to_amounts: list[int | None] = []
@@ -114,9 +113,6 @@ class ActionTable(RecordTable["Action"]):
             all_in=self.all_ins[i],
             line=self.lines[i],
         )
-
-    def __len__(self) -> int:
-        return len(self.kinds)
 
 
 def action_table(actions: Sequence[Action]) -> ActionTable:

@@ -35,7 +35,6 @@ class SeatTable(RecordTable["Seat"]):
     __slots__ = (
         "bounties",
         "out_of_hand",
-        "players",
         "seat_numbers",
         "sitting_out",
         "stack_ends_reported",
@@ -44,7 +43,7 @@ class SeatTable(RecordTable["Seat"]):
 
     def __init__(self) -> None:
         self.seat_numbers: list[int] = []
-        self.players: list[str] = []
+        self.players = []
         self.stack_starts: list[int] = []
         self.sitting_out: list[bool] = []
         self.out_of_hand: list[bool] = []
@@ -117,9 +116,6 @@ class SeatTable(RecordTable["Seat"]):
             stack_end_reported=self.stack_ends_reported[i],
         )
 
-    def __len__(self) -> int:
-        return len(self.players)
-
 
 class SummarySeatTable(RecordTable["SummarySeat"]):
     """The SUMMARY seat lines: one row per :class:`~omahahh.model.SummarySeat`."""
@@ -129,7 +125,6 @@ class SummarySeatTable(RecordTable["SummarySeat"]):
         "folded_streets",
         "lines",
         "mucked",
-        "players",
         "seat_numbers",
         "showed",
         "won",
@@ -137,7 +132,7 @@ class SummarySeatTable(RecordTable["SummarySeat"]):
 
     def __init__(self) -> None:
         self.seat_numbers: list[int] = []
-        self.players: list[str] = []
+        self.players = []
         self.won: list[int | None] = []
         self.showed: list[tuple[int, ...]] = []
         self.mucked: list[bool] = []
@@ -209,17 +204,14 @@ class SummarySeatTable(RecordTable["SummarySeat"]):
             line=self.lines[i],
         )
 
-    def __len__(self) -> int:
-        return len(self.players)
-
 
 class CollectionTable(RecordTable["Collection"]):
     """The award lines: one row per :class:`~omahahh.model.Collection`."""
 
-    __slots__ = ("amounts", "halves", "lines", "players", "pot_indexes", "pot_labels", "runs")
+    __slots__ = ("amounts", "halves", "lines", "pot_indexes", "pot_labels", "runs")
 
     def __init__(self) -> None:
-        self.players: list[str] = []
+        self.players = []
         self.amounts: list[int] = []
         self.pot_indexes: list[int] = []
         self.runs: list[int] = []
@@ -269,17 +261,14 @@ class CollectionTable(RecordTable["Collection"]):
             line=self.lines[i],
         )
 
-    def __len__(self) -> int:
-        return len(self.players)
-
 
 class ShowTable(RecordTable["Show"]):
     """The cards shown or mucked face-up: one row per :class:`~omahahh.model.Show`."""
 
-    __slots__ = ("cards", "descriptions", "lines", "mucked", "players")
+    __slots__ = ("cards", "descriptions", "lines", "mucked")
 
     def __init__(self) -> None:
-        self.players: list[str] = []
+        self.players = []
         self.cards: list[tuple[int, ...]] = []
         self.descriptions: list[str | None] = []
         self.mucked: list[bool] = []
@@ -322,17 +311,14 @@ class ShowTable(RecordTable["Show"]):
             line=self.lines[i],
         )
 
-    def __len__(self) -> int:
-        return len(self.players)
-
 
 class UncalledTable(RecordTable["UncalledReturn"]):
     """The uncalled-bet lines: one row per :class:`~omahahh.model.UncalledReturn`."""
 
-    __slots__ = ("amounts", "lines", "players", "streets")
+    __slots__ = ("amounts", "lines", "streets")
 
     def __init__(self) -> None:
-        self.players: list[str] = []
+        self.players = []
         self.amounts: list[int] = []
         self.streets: list[Street] = []
         self.lines: list[int] = []
@@ -357,9 +343,6 @@ class UncalledTable(RecordTable["UncalledReturn"]):
             street=self.streets[i],
             line=self.lines[i],
         )
-
-    def __len__(self) -> int:
-        return len(self.players)
 
 
 def amounts_by_player(lines: CollectionTable | UncalledTable) -> dict[str, int]:

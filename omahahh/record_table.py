@@ -28,17 +28,17 @@ class RecordTable(Sequence[R], Generic[R]):
     would not reach the records already built for iteration.
     """
 
-    __slots__ = ("_records",)
-    _COLUMNS: ClassVar[tuple[str, ...]] = ()
-    """The column lists' names: the public slots of the table's own class."""
+    __slots__ = ("_records", "players")
+    players: list[str]
+    """Whose each row is: every table has this column (and its length is the table's)."""
+    _records: tuple[R, ...] | None
+    _COLUMNS: ClassVar[tuple[str, ...]] = ("players",)
+    """The column lists' names: ``players`` and the public slots of the table's own class."""
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
-        cls._COLUMNS = tuple(name for name in cls.__slots__ if not name.startswith("_"))
-
-    def __init__(self) -> None:
-        # Each table sets its typed column lists, then calls this.
-        self._records: tuple[R, ...] | None = None
+        own = tuple(name for name in cls.__slots__ if not name.startswith("_"))
+        cls._COLUMNS = ("players", *own)
 
     @classmethod
     def of(cls, records: Iterable[R]) -> Self:
@@ -55,9 +55,6 @@ class RecordTable(Sequence[R], Generic[R]):
     def record(self, i: int) -> R:  # pragma: no cover - each table has its own
         """The ``i``-th row (0-based, not negative) as a record."""
         raise NotImplementedError
-
-    def _changed(self) -> None:
-        self._records = None
 
     def records(self) -> tuple[R, ...]:
         """Every row as a record, built once (until the table changes)."""
@@ -76,11 +73,10 @@ class RecordTable(Sequence[R], Generic[R]):
         fresh = type(self).of(rows)
         for column in self._COLUMNS:
             setattr(self, column, getattr(fresh, column))
-        self._changed()
+        self._records = None
 
     def __len__(self) -> int:
-        first: list[Any] = getattr(self, self._COLUMNS[0])  # each table has a faster one
-        return len(first)
+        return len(self.players)
 
     @overload
     def __getitem__(self, i: int) -> R: ...

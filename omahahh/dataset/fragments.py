@@ -337,7 +337,7 @@ class FragmentBuilder:
                 if text := shows.descriptions[i]:
                     desc[player] = text
         sm = as_table(SummarySeatTable, h.summary_seats)
-        summary_row = dict(zip(sm.seat_numbers, range(len(sm.seat_numbers))))  # noqa: B905
+        summary_row = dict(zip(sm.seat_numbers, range(len(sm.seat_numbers))))  # noqa: B905 - same length
         uncalled = amounts_by_player(as_table(UncalledTable, h.uncalled))
         collected = amounts_by_player(as_table(CollectionTable, h.collections))
         cashout = {c.player: c for c in h.cashouts}

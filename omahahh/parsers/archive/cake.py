@@ -30,7 +30,6 @@ is printed; the time has no zone (ET, as fpdb reads it).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
@@ -72,7 +71,8 @@ def _wins(half: str | None) -> s.Reader:
     def read(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         collect(hand, m, offset)
         section = max(_sections(hand) - 1, 0)
-        hand.collections[-1] = replace(hand.collections[-1], pot_index=section)
+        last = len(hand.collections) - 1
+        hand.collections.set_pot(last, section, hand.collections.pot_labels[last])
 
     return read
 
@@ -195,10 +195,9 @@ def _posted_blinds(lines: tuple[str, ...]) -> list[str] | None:
 def _number_pots(hand: ArchiveHand) -> None:
     """Sections pay the last side pot first, the main pot last (see module)."""
     last = max(_sections(hand) - 1, 0)
-    for i, c in enumerate(hand.collections):
-        pot = last - c.pot_index
-        label = "main pot" if pot == 0 else f"side pot {pot}"
-        hand.collections[i] = replace(c, pot_index=pot, pot_label=label)
+    for i, section in enumerate(hand.collections.pot_indexes):
+        pot = last - section
+        hand.collections.set_pot(i, pot, "main pot" if pot == 0 else f"side pot {pot}")
 
 
 def parse(block: Block, context: ParseContext) -> HandRecord:

@@ -33,7 +33,6 @@ In a hand run twice, ``pot 1``/``pot 2`` are the boards, not side pots.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
@@ -105,7 +104,8 @@ def _wins(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         hand.run = int(board[1]) - 1
     s.collect()(hand, m, offset)
     if board is not None:
-        hand.collections[-1] = replace(hand.collections[-1], pot_index=0)
+        last = len(hand.collections) - 1
+        hand.collections.set_pot(last, 0, hand.collections.pot_labels[last])
 
 
 def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
