@@ -6,6 +6,9 @@ repeated) and measures, each in a fresh process so peak memory is its own:
 - baseline: merely read and split the same bytes into hand blocks;
 - ingest: parse, build tables and write the Parquet dataset (1 worker, then 2);
 - memory flatness: the same ingest over half and over all of the files;
+- the 2-worker speed-up's reference on this machine: two independent 1-worker ingests,
+  one of each half of the files, started together (no shared driver, no fragments sent
+  between processes): what two processes reach here when nothing is shared;
 - with numba installed (a dependency; issue 11): the betting walk in Python instead
   of compiled (``OMAHAHH_COMPILED_WALK=0``), and the compiled walk's first run ever (an
   empty compile cache), 1 worker each.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import multiprocessing
+import multiprocessing.synchronize
 import os
 import random
 import re
@@ -200,6 +204,54 @@ def in_child(fn: Callable[..., T], *args: object) -> T:
     return result
 
 
+def _run_ingest_together(
+    paths: list[str], out: str, barrier: multiprocessing.synchronize.Barrier
+) -> tuple[int, float, float, float]:
+    """One of two ingests started together: (hands, start, end, peak MiB); the clock is
+    the system's monotonic one, the same in both processes."""
+    barrier.wait()
+    start = time.perf_counter()
+    counts = ingest(paths, out, IngestOptions(workers=1))
+    return counts.blocks, start, time.perf_counter(), _peak_mb()
+
+
+def side_by_side(halves: list[list[str]], work: Path) -> tuple[int, float, float]:
+    """Two 1-worker ingests, one per half, in fresh processes started together: (hands,
+    seconds from the first start to the last end, the larger peak MiB)."""
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(len(halves))
+    pipes = [ctx.Pipe(duplex=False) for _ in halves]
+    procs = [
+        ctx.Process(
+            target=_child,
+            args=(send, _run_ingest_together, (half, str(work / f"apart{i}"), barrier)),
+        )
+        for i, (half, (_, send)) in enumerate(zip(halves, pipes, strict=True))
+    ]
+    for proc in procs:
+        proc.start()
+    results: list[tuple[int, float, float, float]] = []
+    for proc, (receive, send) in zip(procs, pipes, strict=True):
+        send.close()
+        try:
+            status, payload = receive.recv()
+        except EOFError:
+            barrier.abort()  # the other child must not wait for this one
+            proc.join()
+            raise ChildFailed(
+                f"an ingest of half the files died (exit code {proc.exitcode})"
+            ) from None
+        if status != "ok":
+            barrier.abort()
+            raise ChildFailed(f"an ingest of half the files failed:\n{payload}")
+        results.append(payload)
+    for proc in procs:
+        proc.join()
+    hands = sum(r[0] for r in results)
+    span = max(r[2] for r in results) - min(r[1] for r in results)
+    return hands, span, max(r[3] for r in results)
+
+
 def _load_walk(env: dict[str, str]) -> float:
     """Seconds to load the compiled walk (import numba, compile or read the cache)."""
     os.environ.update(env)
@@ -235,6 +287,7 @@ def main() -> None:
             ("ingest, 1 worker", in_child(_run_ingest, [str(src)], str(work / "ds1"), 1)),
             ("ingest, 2 workers", in_child(_run_ingest, [str(src)], str(work / "ds2"), 2)),
             ("ingest, 1 worker, half the files", in_child(_run_ingest, half, str(work / "ds3"), 1)),
+            ("halves side by side, 1 worker each", side_by_side([half, files[len(half) :]], work)),
         ]
         if compiled:
             rows += [
@@ -255,8 +308,13 @@ def main() -> None:
         print(f"speed-up with 2 workers: {one[1] / two[1]:.2f}x (this machine: {cores} cores)")
         print(f"peak memory, half vs all files: {rows[3][1][2]:.0f} vs {one[2]:.0f} MiB")
         print("(2-worker peak is the parent process only; each worker holds one file at a time)")
+        apart = rows[4][1]
+        print(
+            f"two independent processes, one per half, at once: {one[1] / apart[1]:.2f}x the "
+            f"1-worker speed; 2 workers reach {apart[1] / two[1]:.0%} of that"
+        )
         if compiled:
-            python_walk, cold_run = rows[4][1], rows[5][1]
+            python_walk, cold_run = rows[5][1], rows[6][1]
             print(f"compiled walk vs walk in Python: {python_walk[1] / one[1]:.2f}x")
             print(f"first run ever (compiling the walk): +{cold_run[1] - one[1]:.1f} s")
             # The ingests differ by more than the compile from run to run: time it alone.
