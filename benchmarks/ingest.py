@@ -33,7 +33,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TypeVar
 
@@ -230,23 +230,35 @@ def side_by_side(halves: list[list[str]], work: Path) -> tuple[int, float, float
     ]
     for proc in procs:
         proc.start()
+    for _, send in pipes:
+        send.close()  # only the children hold the sending ends: a dead one reads as EOF
+    waiting = {receive: proc for (receive, _), proc in zip(pipes, procs, strict=True)}
     results: list[tuple[int, float, float, float]] = []
-    for proc, (receive, send) in zip(procs, pipes, strict=True):
-        send.close()
-        try:
-            status, payload = receive.recv()
-        except EOFError:
-            barrier.abort()  # the other child must not wait for this one
+    try:
+        # Whichever answers first: a child that fails before the barrier must release the
+        # other (waiting there), not leave this process waiting on it.
+        while waiting:
+            for ready in wait(list(waiting)):
+                assert isinstance(ready, Connection)
+                proc = waiting.pop(ready)
+                try:
+                    status, payload = ready.recv()
+                except EOFError:
+                    proc.join()
+                    raise ChildFailed(
+                        f"an ingest of half the files died (exit code {proc.exitcode})"
+                    ) from None
+                if status != "ok":
+                    raise ChildFailed(f"an ingest of half the files failed:\n{payload}")
+                results.append(payload)
+    except BaseException:
+        barrier.abort()
+        for proc in procs:
+            proc.terminate()
+        raise
+    finally:
+        for proc in procs:
             proc.join()
-            raise ChildFailed(
-                f"an ingest of half the files died (exit code {proc.exitcode})"
-            ) from None
-        if status != "ok":
-            barrier.abort()
-            raise ChildFailed(f"an ingest of half the files failed:\n{payload}")
-        results.append(payload)
-    for proc in procs:
-        proc.join()
     hands = sum(r[0] for r in results)
     span = max(r[2] for r in results) - min(r[1] for r in results)
     return hands, span, max(r[3] for r in results)
