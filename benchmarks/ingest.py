@@ -215,16 +215,24 @@ def _run_ingest_together(
     return counts.blocks, start, time.perf_counter(), _peak_mb()
 
 
-def side_by_side(halves: list[list[str]], work: Path) -> tuple[int, float, float]:
+Together = Callable[
+    [list[str], str, multiprocessing.synchronize.Barrier], tuple[int, float, float, float]
+]
+
+
+def side_by_side(
+    halves: list[list[str]], work: Path, step: Together = _run_ingest_together
+) -> tuple[int, float, float]:
     """Two 1-worker ingests, one per half, in fresh processes started together: (hands,
-    seconds from the first start to the last end, the larger peak MiB)."""
+    seconds from the first start to the last end, the larger peak MiB). ``step`` runs in
+    each child (tests pass one that fails)."""
     ctx = multiprocessing.get_context("spawn")
     barrier = ctx.Barrier(len(halves))
     pipes = [ctx.Pipe(duplex=False) for _ in halves]
     procs = [
         ctx.Process(
             target=_child,
-            args=(send, _run_ingest_together, (half, str(work / f"apart{i}"), barrier)),
+            args=(send, step, (half, str(work / f"apart{i}"), barrier)),
         )
         for i, (half, (_, send)) in enumerate(zip(halves, pipes, strict=True))
     ]

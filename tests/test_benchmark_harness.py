@@ -13,7 +13,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from ingest import ChildFailed, in_child  # noqa: E402
+from ingest import ChildFailed, build_input, in_child, side_by_side  # noqa: E402
 
 
 def _measures(n: int) -> tuple[int, float, float]:
@@ -41,6 +41,37 @@ def test_in_child_raises_with_the_traceback_when_the_child_raises() -> None:
 def test_in_child_raises_when_the_child_dies_without_answering() -> None:
     with pytest.raises(ChildFailed, match="exit code -9"):
         in_child(_killed, 1)
+
+
+def test_side_by_side_times_both_halves_from_the_first_start_to_the_last_end(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "in").mkdir()
+    build_input(tmp_path / "in", 40, 4)
+    files = sorted(str(p) for p in (tmp_path / "in").iterdir())
+    hands, seconds, peak = side_by_side([files[:2], files[2:]], tmp_path)
+    assert hands == 40
+    assert seconds > 0 and peak > 0
+
+
+def _dies_before_the_barrier(
+    paths: list[str], out: str, barrier: object
+) -> tuple[int, float, float, float]:
+    if paths == ["second"]:
+        os.kill(os.getpid(), signal.SIGKILL)
+    barrier.wait()  # type: ignore[attr-defined]
+    return 1, 0.0, 1.0, 1.0
+
+
+def test_side_by_side_fails_when_a_half_fails_and_waits_for_nobody(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    build_input(tmp_path / "in", 10, 1)
+    with pytest.raises(ChildFailed, match="failed"):
+        side_by_side([[str(tmp_path / "in")], [str(tmp_path / "missing.txt")]], tmp_path)
+    # The first half waits at the barrier for a second that died before reaching it: the
+    # pair still ends, at once, with the dead one's exit code.
+    with pytest.raises(ChildFailed, match="exit code -9"):
+        side_by_side([["first"], ["second"]], tmp_path, _dies_before_the_barrier)
 
 
 def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> None:
