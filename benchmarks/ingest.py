@@ -34,8 +34,9 @@ import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -189,19 +190,24 @@ def in_child(fn: Callable[..., T], *args: object) -> T:
     # Only the child may hold the sending end: once it exits, recv() sees EOF, not a hang.
     child.close()
     try:
-        status, payload = parent.recv()
-    except EOFError:
-        proc.join()
-        raise ChildFailed(
-            f"{fn.__name__} died without a result (exit code {proc.exitcode})"
-        ) from None
+        result: T = _answer(parent, proc, fn.__name__)
     finally:
         parent.close()
     proc.join()
-    if status != "ok":
-        raise ChildFailed(f"{fn.__name__} failed in its child process:\n{payload}")
-    result: T = payload
     return result
+
+
+def _answer(conn: Connection, proc: BaseProcess, what: str) -> Any:
+    """What the child ``proc`` sent on ``conn``; :class:`ChildFailed` if it raised or died
+    without answering."""
+    try:
+        status, payload = conn.recv()
+    except EOFError:
+        proc.join()
+        raise ChildFailed(f"{what} died without a result (exit code {proc.exitcode})") from None
+    if status != "ok":
+        raise ChildFailed(f"{what} failed in its child process:\n{payload}")
+    return payload
 
 
 def _run_ingest_together(
@@ -248,17 +254,7 @@ def side_by_side(
         while waiting:
             for ready in wait(list(waiting)):
                 assert isinstance(ready, Connection)
-                proc = waiting.pop(ready)
-                try:
-                    status, payload = ready.recv()
-                except EOFError:
-                    proc.join()
-                    raise ChildFailed(
-                        f"an ingest of half the files died (exit code {proc.exitcode})"
-                    ) from None
-                if status != "ok":
-                    raise ChildFailed(f"an ingest of half the files failed:\n{payload}")
-                results.append(payload)
+                results.append(_answer(ready, waiting.pop(ready), "an ingest of half the files"))
     except BaseException:
         barrier.abort()
         for proc in procs:
