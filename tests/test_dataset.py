@@ -172,7 +172,7 @@ def test_buffered_rows_of_all_tables_stay_within_the_writer_budget(tmp_path: Pat
     with DatasetWriter(tmp_path / "bounded", bytes_per_part=2**30, buffer_bytes=budget) as w:
         for fragment in fragments:
             w.add(fragment)
-            high = max(high, sum(w._buffered_bytes.values()))
+            high = max(high, sum(w._parts.held.values()))
         w.commit()
     assert high < budget
     parts = len(list((tmp_path / "bounded").rglob("*.parquet")))

@@ -8,8 +8,7 @@ as it arrives. What grows with the input is only the set of hand keys seen
 
 from __future__ import annotations
 
-import functools
-import multiprocessing
+import contextlib
 import os
 import shutil
 import time
@@ -19,12 +18,8 @@ from pathlib import Path
 
 from omahahh.audit.hand import RakeExpectationHook
 from omahahh.dataset.fragments import Fragment
-from omahahh.dataset.pipeline import (
-    DEFAULT_PIPELINE,
-    PipelineOptions,
-    process_file,
-    process_file_parts,
-)
+from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file_parts
+from omahahh.dataset.pool_write import LocalPool
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
 from omahahh.dataset.workers import capped_workers
@@ -116,16 +111,8 @@ def fragments(
         for f in files:
             yield from process_file_parts(f, pipeline)
         return
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    # The driver writes every Parquet part. Workers writing their own (only keys sent
-    # back) ran 5.5 % faster with 2 workers (100,000 hands, compiled build), but polars'
-    # Parquet writer waits forever in a forked child once the parent has read or written
-    # Parquet (tests/test_ingest_fork.py's extending run), and with a forkserver instead
-    # the gain was lost to its start-up.
-    step = functools.partial(process_file, options=pipeline)
-    with ctx.Pool(workers) as pool:
-        # imap keeps input order, so "first copy wins" de-duplication is deterministic.
-        yield from pool.imap(step, (str(f) for f in files), chunksize=1)
+    with LocalPool(workers, pipeline) as pool:
+        yield from pool.fragments(files)
 
 
 def ingest(
@@ -153,9 +140,17 @@ def ingest(
     writer = DatasetWriter(
         out, keep_versions=options.keep_versions, wait=options.wait, note=on_note
     )
-    with writer:
+    with contextlib.ExitStack() as stack:
+        pool = None
+        if options.cluster is None and options.workers > 1:
+            # Forked before the writer reads the dataset with polars: only then may the
+            # workers write their own parts (omahahh.dataset.pool_write).
+            pool = stack.enter_context(LocalPool(options.workers, options.pipeline()))
+        stack.enter_context(writer)
+        if pool is not None:
+            stack.callback(pool.terminate)  # on failure: before the writer clears its staging
         writer.counts.skipped = skipped
-        for kept in _kept(paths, options, writer):
+        for kept in _kept(paths, options, writer, pool):
             if on_fragment is not None:
                 on_fragment(kept)
             if options.strict and kept.failures:
@@ -164,14 +159,26 @@ def ingest(
         writer.counts.seconds = time.perf_counter() - started
         writer.commit([os.fspath(p) for p in paths])
         return writer.counts
+    raise AssertionError("unreachable")  # mypy: ExitStack may swallow exceptions
 
 
 def _kept(
-    paths: Sequence[str | os.PathLike[str]], options: IngestOptions, writer: DatasetWriter
+    paths: Sequence[str | os.PathLike[str]],
+    options: IngestOptions,
+    writer: DatasetWriter,
+    pool: LocalPool | None,
 ) -> Iterator[Fragment]:
     """Each input's fragment, de-duplicated by the writer, in input order."""
+    if pool is not None and pool.workers_write:
+        writer.counts.parts_from = "workers"
+        yield from pool.written(expand_paths(paths), writer)
+        return
+    if pool is not None:
+        for fragment in pool.fragments(expand_paths(paths)):
+            yield writer.add(fragment)
+        return
     if options.cluster is None:
-        for fragment in fragments(paths, options.workers, options.pipeline()):
+        for fragment in fragments(paths, 1, options.pipeline()):
             yield writer.add(fragment)
         return
     from omahahh.dataset import cluster, cluster_write  # Dask only when asked for

@@ -104,6 +104,8 @@ class IngestCounts:
     seconds: float = 0.0
     skipped: int = 0
     """Files passed over: their content is not a hand history."""
+    parts_from: str = "driver"
+    """Who wrote the Parquet parts: ``driver``, or ``workers`` (local pool, where safe)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -181,6 +183,65 @@ def write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
     return path
 
 
+class PartBuffer:
+    """Rows waiting to become Parquet parts, per table, under ``folder/<table>/``.
+
+    A table's rows are written as one part once they hold ``bytes_per_part``; past
+    ``buffer_bytes`` for all tables together the largest buffer is written out. The
+    dataset writer holds one; so does each local worker that writes its own parts
+    (:mod:`omahahh.dataset.pool_write`). ``written`` lists every part made, in order.
+    """
+
+    def __init__(
+        self,
+        folder: Path,
+        bytes_per_part: int = BYTES_PER_PART,
+        buffer_bytes: int = BUFFER_BYTES,
+    ):
+        self.folder = folder
+        self.bytes_per_part = bytes_per_part
+        self.buffer_bytes = buffer_bytes
+        self.held: dict[str, int] = dict.fromkeys(TABLES, 0)
+        """Bytes buffered per table (polars' estimate)."""
+        self.written: list[tuple[str, Path]] = []
+        self._frames: dict[str, list[pl.DataFrame]] = {t: [] for t in TABLES}
+
+    def add(self, table: str, frame: pl.DataFrame) -> None:
+        if frame.height:
+            self._frames[table].append(frame)
+            self.held[table] += int(frame.estimated_size())
+            if self.held[table] >= self.bytes_per_part:
+                self.flush(table)
+            while sum(self.held.values()) >= self.buffer_bytes:
+                self.flush(max(self.held, key=self.held.__getitem__))
+
+    def flush(self, table: str) -> None:
+        """Write ``table``'s buffered rows (if any) as one part."""
+        frames = self._frames[table]
+        if frames:
+            path = write_part(self.folder / table, table, pl.concat(frames))
+            self.written.append((table, path))
+        self._frames[table] = []
+        self.held[table] = 0
+
+    def flush_all(self) -> None:
+        for table in TABLES:
+            self.flush(table)
+
+
+def keep_hands(fragment: Fragment, keep_mask: list[bool]) -> dict[str, pl.DataFrame]:
+    """The fragment's frames with only the hands ``keep_mask`` marks, and their rows."""
+    frames = dict(fragment.frames)
+    if not all(keep_mask):
+        frames["hands"] = frames["hands"].filter(pl.Series(keep_mask, dtype=pl.Boolean))
+        # Child rows follow their own hand (by ordinal), not its key: two
+        # copies of one key in a fragment must not both keep their rows.
+        for table, owners in fragment.owners.items():
+            mask = [keep_mask[o] for o in owners]
+            frames[table] = frames[table].filter(pl.Series(mask, dtype=pl.Boolean))
+    return frames
+
+
 def dedupe_fragment(fragment: Fragment, seen_keys: Seen) -> Fragment:
     """Drop what ``seen_keys`` already holds (first copy wins); conflicts become failures.
 
@@ -233,14 +294,7 @@ def dedupe_fragment(fragment: Fragment, seen_keys: Seen) -> Fragment:
         else:
             seen_keys.failures.add(digest)
             fail_mask.append(True)
-    frames = dict(fragment.frames)
-    if not all(keep_mask):
-        frames["hands"] = hands.filter(pl.Series(keep_mask, dtype=pl.Boolean))
-        # Child rows follow their own hand (by ordinal), not its key: two
-        # copies of one key in a fragment must not both keep their rows.
-        for table, owners in fragment.owners.items():
-            mask = [keep_mask[o] for o in owners]
-            frames[table] = frames[table].filter(pl.Series(mask, dtype=pl.Boolean))
+    frames = keep_hands(fragment, keep_mask)
     frames["failures"] = failures.filter(pl.Series(fail_mask, dtype=pl.Boolean))
     if conflicts:
         frames["failures"] = pl.concat(
@@ -267,8 +321,6 @@ class DatasetWriter:
         note: Callable[[str], None] | None = None,
     ):
         self.root = Path(root)
-        self.bytes_per_part = bytes_per_part
-        self.buffer_bytes = buffer_bytes
         self.keep_versions = keep_versions
         self._lock = DatasetLock(self.root, wait, note)
         self._note = note or (lambda _: None)
@@ -282,8 +334,7 @@ class DatasetWriter:
         self.version = self.root / VERSIONS / self.version_id
         self.counts = IngestCounts()
         self._seen = Seen()
-        self._buffers: dict[str, list[pl.DataFrame]] = {t: [] for t in TABLES}
-        self._buffered_bytes: dict[str, int] = dict.fromkeys(TABLES, 0)
+        self._parts = PartBuffer(self.version, bytes_per_part, buffer_bytes)
         self._committed = False
 
     def _refuse_foreign_folder(self) -> None:
@@ -301,6 +352,7 @@ class DatasetWriter:
         # Named holding the lock, so names sort in the order the versions were made.
         self.version_id = new_version_id()
         self.version = self.root / VERSIONS / self.version_id
+        self._parts.folder = self.version
         try:
             self._refuse_foreign_folder()
             # Holding the lock: any other unfinished version is a dead run's staging.
@@ -369,13 +421,7 @@ class DatasetWriter:
 
     def buffer(self, table: str, frame: pl.DataFrame) -> None:
         """Rows to write into ``table`` (already de-duplicated); written in parts."""
-        if frame.height:
-            self._buffers[table].append(frame)
-            self._buffered_bytes[table] += int(frame.estimated_size())
-            if self._buffered_bytes[table] >= self.bytes_per_part:
-                self._flush(table)
-            while sum(self._buffered_bytes.values()) >= self.buffer_bytes:
-                self._flush(max(self._buffered_bytes, key=self._buffered_bytes.__getitem__))
+        self._parts.add(table, frame)
 
     def count(self, files: int, blocks: int, parsed: int, failures: int) -> None:
         self.counts.files += files
@@ -398,17 +444,10 @@ class DatasetWriter:
     def _dedupe(self, fragment: Fragment) -> Fragment:
         return dedupe_fragment(fragment, self._seen)
 
-    def _flush(self, table: str) -> None:
-        frames = self._buffers[table]
-        if frames:
-            write_part(self.version / table, table, pl.concat(frames))
-        self._buffers[table] = []
-        self._buffered_bytes[table] = 0
-
     def commit(self, sources: list[str] | None = None) -> None:
         """Write the remaining rows and make this version the dataset's current one."""
+        self._parts.flush_all()
         for table in TABLES:
-            self._flush(table)
             folder = self.version / table
             if not any(folder.glob("*.parquet")):
                 # An empty part keeps "DIR/<table>/*.parquet" readable by every tool.

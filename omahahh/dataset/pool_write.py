@@ -1,0 +1,289 @@
+"""The local pool: worker processes that, where forking allows, write their own parts.
+
+With ``--workers N`` the driver forks N workers, each running the pure per-file step
+(:func:`omahahh.dataset.pipeline.process_file`). Two ways to get the rows on disk:
+
+- **workers write** (the default where it is safe): each worker buffers the rows of
+  every hand whose key it has not written before and writes its own Parquet parts
+  (:class:`~omahahh.dataset.store.PartBuffer`) into the run's staging folder. Only
+  each file's hand keys (marked written or not) and failure rows travel back. The
+  driver decides duplicates and conflicts over them in input order, exactly as over
+  the rows themselves; at the end every worker writes what it still buffers, and its
+  parts are adopted by renaming, except the rare part holding a hand some earlier
+  file (of another worker, or the dataset being extended) already gave: that one is
+  read back and rewritten without it. Each worker's hand count is checked against
+  the keys it sent, so no row can go missing unnoticed.
+- **the driver writes** (as a cluster's ``--write-from driver`` does): workers send
+  each file's tables, the driver de-duplicates, buffers and writes them.
+
+Measured with 2 workers (100,000 hands, compiled build): workers writing took 5.5 %
+less time; the driver's share of the cores (Parquet writing, reading the fragments)
+is what two workers otherwise lose.
+
+Why "where it is safe": polars' thread pool does not survive ``fork``. A forked child
+that writes Parquet waits forever if the parent had started that pool before the fork
+(its threads are not copied). So the pool is forked before the driver reads anything
+with polars (an extended dataset's keys), and workers write only if no polars pool
+thread exists in the driver at that moment (a library caller may have used polars
+before calling ``ingest``); otherwise the driver writes, and the per-file step never
+needs polars' pool (``tests/test_ingest_fork.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+import re
+import shutil
+import threading
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from omahahh.dataset.fragments import CHILD_TABLES, Fragment
+from omahahh.dataset.pipeline import PipelineOptions, process_file
+from omahahh.dataset.store import DatasetWriter, PartBuffer, dedupe_fragment, keep_hands
+from omahahh.dataset.tables import schema
+from omahahh.errors import DatasetError
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
+POOL_WRITES_ENV = "OMAHAHH_POOL_WRITES"
+"""Set to ``driver`` to have the driver write every part (comparisons, debugging)."""
+
+INCOMING = "_incoming"
+"""Staging folder of the workers' parts, inside the version being written."""
+
+KEY_COLUMNS = ("hand_key", "text_hash", "source_path", "source_line")
+
+FINISH_TIMEOUT = 3600.0
+"""Seconds a worker waits at the end for the others to take their last task."""
+
+_POOL_THREAD = re.compile(r"polars-\d+")
+
+
+def fork_is_safe() -> bool:
+    """May a child forked now use polars' thread pool (write Parquet)?
+
+    Only if this process has not started that pool: its threads, named ``polars-<n>``,
+    are then absent. Where threads cannot be listed (no ``/proc``), no.
+    """
+    try:
+        tasks = list(Path("/proc/self/task").iterdir())
+    except OSError:
+        return False
+    for task in tasks:
+        try:
+            name = (task / "comm").read_text().strip()
+        except OSError:
+            continue  # the thread ended meanwhile
+        if _POOL_THREAD.fullmatch(name):
+            return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenFile:
+    """What a worker sends back for one file: every hand's key, whether the worker wrote
+    its rows (``written``: the worker's first copy of that key), and the failure rows."""
+
+    worker: str
+    blocks: int
+    keys: pl.DataFrame
+    failures: pl.DataFrame
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerParts:
+    """What a worker wrote over the run: its parts and the hands rows they hold."""
+
+    worker: str
+    hands: int
+    parts: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _WorkerState:
+    name: str
+    pipeline: PipelineOptions
+    barrier: threading.Barrier | None
+    keys: set[str] = field(default_factory=set)
+    """Hand keys whose rows this worker wrote."""
+    parts: PartBuffer | None = None
+    hands: int = 0
+
+
+_state: _WorkerState | None = None
+"""This worker process's state (set by :func:`_start_worker` when the pool forks it)."""
+
+
+def _start_worker(pipeline: PipelineOptions, barrier: threading.Barrier | None) -> None:
+    global _state
+    _state = _WorkerState(uuid.uuid4().hex[:12], pipeline, barrier)
+
+
+def _worker() -> _WorkerState:
+    if _state is None:
+        raise RuntimeError("not a pool worker")
+    return _state
+
+
+def write_file(task: tuple[str, str]) -> WrittenFile:
+    """A worker's step for one file: process it, buffer the hands this worker has not
+    written before into its parts (under ``incoming``) and send back every hand's key
+    (``written`` says whose rows it wrote) and the failure rows.
+
+    Which copy of a key is kept, and which other copies are conflicts, is decided by the
+    driver over all files in input order: this worker's first copy need not be the first
+    of the run (a conflict here may be the copy kept there).
+    """
+    path, incoming = task
+    state = _worker()
+    if state.parts is None:
+        state.parts = PartBuffer(Path(incoming) / state.name)
+    fragment = process_file(path, state.pipeline)
+    hands = fragment.frames["hands"]
+    written: list[bool] = []
+    for key in hands["hand_key"].to_list():
+        written.append(key not in state.keys)
+        state.keys.add(key)
+    for table, frame in keep_hands(fragment, written).items():
+        if table != "failures":
+            state.parts.add(table, frame)
+    state.hands += sum(written)
+    keys = hands.select(KEY_COLUMNS).with_columns(written=pl.Series(written, dtype=pl.Boolean))
+    return WrittenFile(state.name, fragment.blocks, keys, fragment.frames["failures"])
+
+
+def finish_worker(_: int) -> WorkerParts:
+    """A worker's last task: write what it still buffers and list its parts. Every worker
+    waits for the others at a barrier, so each takes exactly one of these tasks."""
+    state = _worker()
+    try:
+        if state.parts is not None:
+            state.parts.flush_all()
+        if state.barrier is not None:
+            state.barrier.wait(FINISH_TIMEOUT)
+    except BaseException:
+        if state.barrier is not None:
+            state.barrier.abort()  # the others stop waiting at once
+        raise
+    written = state.parts.written if state.parts is not None else []
+    done = WorkerParts(state.name, state.hands, [(t, str(p)) for t, p in written])
+    _start_worker(state.pipeline, state.barrier)  # nothing carried into another run
+    return done
+
+
+class LocalPool:
+    """``workers`` processes forked now; use as a context manager (leaving it ends them).
+
+    Create it before the driver uses polars, so that :attr:`workers_write` can be true.
+    """
+
+    def __init__(self, workers: int, pipeline: PipelineOptions):
+        self.workers = workers
+        self.pipeline = pipeline
+        fork = os.name != "nt"
+        self.workers_write = (
+            fork and os.environ.get(POOL_WRITES_ENV, "") != "driver" and fork_is_safe()
+        )
+        ctx = multiprocessing.get_context("fork" if fork else "spawn")
+        barrier = ctx.Barrier(workers) if self.workers_write else None
+        self.pool: Pool = ctx.Pool(workers, _start_worker, (pipeline, barrier))
+
+    def __enter__(self) -> LocalPool:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.terminate()
+
+    def terminate(self) -> None:
+        """End the workers now (again: nothing)."""
+        self.pool.terminate()
+
+    def fragments(self, files: Iterable[Path]) -> Iterator[Fragment]:
+        """Each file's fragment, in input order (the driver writes them)."""
+        step = functools.partial(process_file, options=self.pipeline)
+        # imap keeps input order, so "first copy wins" de-duplication is deterministic.
+        yield from self.pool.imap(step, (str(f) for f in files), chunksize=1)
+
+    def written(self, files: Iterable[Path], writer: DatasetWriter) -> Iterator[Fragment]:
+        """Workers write their parts; yields each file as kept (keys and failures only,
+        for progress and ``--strict``), in input order, with the writer's counts updated.
+        The parts are in the version being written once this ends."""
+        if not self.workers_write:
+            raise RuntimeError("workers cannot write: forked after polars' pool started")
+        incoming = writer.version / INCOMING
+        tasks = ((str(f), str(incoming)) for f in files)
+        sent: dict[str, int] = {}
+        dropped: dict[str, set[str]] = {}
+        for done in self.pool.imap(write_file, tasks, chunksize=1):
+            sent[done.worker] = sent.get(done.worker, 0) + int(done.keys["written"].sum())
+            yield _decide(writer, done, dropped)
+        finished = self.pool.map(finish_worker, range(self.workers), chunksize=1)
+        _check_complete(sent, finished)
+        for parts in finished:
+            _adopt(writer, parts, dropped.get(parts.worker, set()))
+        shutil.rmtree(incoming, ignore_errors=True)
+
+
+def _decide(writer: DatasetWriter, done: WrittenFile, dropped: dict[str, set[str]]) -> Fragment:
+    """De-duplicate one written file against everything before it, as the driver would
+    its rows; hands its worker wrote but this drops are taken out at adoption."""
+    probe = Fragment(frames={"hands": done.keys, "failures": done.failures}, blocks=done.blocks)
+    kept = dedupe_fragment(probe, writer.seen)
+    hands = kept.frames["hands"]
+    if not hands["written"].all():
+        # A key's first copy in a worker comes first in the run too: never reached.
+        raise DatasetError(f"{done.worker}: a hand kept by the driver was not written")
+    written = done.keys.filter(pl.col("written"))["hand_key"]
+    if hands.height < written.len():
+        keep = set(hands["hand_key"].to_list())
+        lost = dropped.setdefault(done.worker, set())
+        lost.update(k for k in written.to_list() if k not in keep)
+    writer.buffer("failures", kept.frames["failures"])
+    writer.count(1, done.blocks, kept.hands, kept.failures)
+    frames = {t: _empty(t) for t in CHILD_TABLES}
+    frames.update(hands=hands.drop("written"), failures=kept.frames["failures"])
+    return Fragment(frames=frames, blocks=done.blocks, files=1)
+
+
+@functools.cache
+def _empty(table: str) -> pl.DataFrame:
+    return pl.DataFrame(schema=schema(table))
+
+
+def _check_complete(sent: dict[str, int], finished: list[WorkerParts]) -> None:
+    """Every worker that took a file wrote as many hands as it sent keys for."""
+    wrote = {parts.worker: parts.hands for parts in finished}
+    for worker, hands in sent.items():
+        if wrote.get(worker) != hands:
+            raise DatasetError(
+                f"worker {worker} sent {hands} hands' keys but its parts hold "
+                f"{wrote.get(worker, 'none')} (did a worker process end early?); "
+                "nothing was committed"
+            )
+
+
+def _adopt(writer: DatasetWriter, parts: WorkerParts, dropped: set[str]) -> None:
+    """Move a worker's parts into the version; a part holding a dropped hand is rewritten
+    without its rows (through the writer's buffer) instead."""
+    for table, name in parts.parts:
+        path = Path(name)
+        if dropped:
+            keys = pl.read_parquet(path, columns=["hand_key"])["hand_key"]
+            if keys.is_in(list(dropped)).any():
+                frame = pl.read_parquet(path).filter(~pl.col("hand_key").is_in(list(dropped)))
+                writer.buffer(table, frame)
+                os.remove(path)
+                continue
+        writer.adopt_parts({table: path})
