@@ -17,7 +17,7 @@ Paths are given relative to the folder ingest runs in, so worktrees compare.
 Usage::
 
     python benchmarks/table_hashes.py [--hands 3000] [--seed 10]
-        [--save FILE.json] [--compare FILE.json]
+        [--save FILE.json] [--compare FILE.json] [--workers N]
 
 Prints ``input/table rows hash`` per table; ``--compare`` prints the tables
 that differ and exits 1 when any does. Nothing is timed.
@@ -313,7 +313,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=10)
     ap.add_argument("--save", type=Path, help="write the hashes to this JSON file")
     ap.add_argument("--compare", type=Path, help="compare with hashes saved earlier")
+    ap.add_argument(
+        "--workers", type=int, default=1, help="ingest's --workers (the tables must not change)"
+    )
     args = ap.parse_args()
+    workers = ["--workers", str(args.workers)]
     results: dict[str, list[object]] = {}
     with tempfile.TemporaryDirectory(prefix="table_hashes_") as tmp:
         base = Path(tmp)
@@ -325,7 +329,7 @@ def main() -> int:
             ("random", base, ["random"], ["--allin-preflop-samples", "2000"]),
         )
         for label, cwd, inputs, extra in runs:
-            summary = ingest(cwd, inputs, base / f"ds_{label}", extra)
+            summary = ingest(cwd, inputs, base / f"ds_{label}", extra + workers)
             print(f"# {label}: {summary}")
             for table, (rows, digest) in table_hashes(base / f"ds_{label}").items():
                 results[f"{label}/{table}"] = [rows, digest]
