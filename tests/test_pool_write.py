@@ -37,10 +37,15 @@ TIME_LIMIT = 300
 """Seconds for one run in a fresh interpreter (the corpus with 2 workers takes ~10 s)."""
 
 INGEST = """
-import json, sys
-from omahahh.dataset.ingest import IngestOptions, ingest
-c = ingest(sys.argv[2:], sys.argv[1], IngestOptions(workers=2))
-print(json.dumps([c.parts_from, c.files, c.blocks, c.parsed, c.duplicates, c.failures]))
+import json, os, sys
+from omahahh.dataset.ingest import IngestOptions, StrictModeFailure, ingest
+strict = os.environ.get("TEST_STRICT") == "1"
+try:
+    c = ingest(sys.argv[2:], sys.argv[1], IngestOptions(workers=2, strict=strict))
+except StrictModeFailure as exc:
+    print(json.dumps(["strict", str(exc)]))
+else:
+    print(json.dumps([c.parts_from, c.files, c.blocks, c.parsed, c.duplicates, c.failures]))
 """
 
 
@@ -166,3 +171,11 @@ def test_a_part_holding_a_dropped_hand_is_rewritten_without_it(tmp_path: Path) -
         writer.commit()
     keys = sorted(scan(tmp_path / "ds", "hands").collect()["hand_key"].to_list())
     assert keys == ["k1", "k2", "k3"]
+
+
+def test_strict_run_with_workers_writing_leaves_nothing(inputs: list[Path], tmp_path: Path) -> None:
+    """``--strict`` stops at the first failure: the workers' staged parts go with the run."""
+    out = tmp_path / "ds"
+    answer = fresh_ingest(out, *inputs, env={"TEST_STRICT": "1"})
+    assert answer[0] == "strict"
+    assert not out.exists()
