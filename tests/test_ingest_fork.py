@@ -7,13 +7,9 @@ process with a time limit: a hang fails the test instead of stalling the suite."
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.conftest import REPO
+from tests.conftest import run_fresh_python
 
 TIME_LIMIT = 300
 """Seconds; the run takes ~7 s."""
@@ -32,21 +28,7 @@ print(first.blocks, first.parsed + first.failures, again.parsed)
 
 
 def test_forked_workers_finish_after_the_parent_used_polars(corpus: Path, tmp_path: Path) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(corpus), str(tmp_path / "ds")],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its pool's workers too are killed if it hangs
-    )
-    try:
-        stdout, stderr = child.communicate(timeout=TIME_LIMIT)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        raise AssertionError(f"ingest with 2 workers still running after {TIME_LIMIT} s") from None
-    assert child.returncode == 0, stderr[-3000:]
+    stdout = run_fresh_python(CHILD, str(corpus), str(tmp_path / "ds"), limit=TIME_LIMIT)
     blocks, taken, again = map(int, stdout.split())
     assert blocks > 1000 and taken <= blocks
     assert again == 0  # the second run found every hand already in the dataset

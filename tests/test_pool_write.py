@@ -9,11 +9,7 @@ fresh interpreter, with a time limit (a hang fails the test instead of the suite
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
@@ -31,7 +27,7 @@ from omahahh.dataset.store import DatasetWriter, scan, write_part
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.dataset.verify import verify
 from omahahh.errors import DatasetError
-from tests.conftest import REPO
+from tests.conftest import run_fresh_python
 
 TIME_LIMIT = 300
 """Seconds for one run in a fresh interpreter (the corpus with 2 workers takes ~10 s)."""
@@ -51,22 +47,7 @@ else:
 
 def fresh_ingest(out: Path, *inputs: Path, env: dict[str, str] | None = None) -> list[object]:
     """``ingest(inputs, out, workers=2)`` in a new interpreter: (parts_from, counts...)."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", INGEST, str(out), *map(str, inputs)],
-        cwd=REPO,
-        env={**os.environ, **(env or {})},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its workers too are killed if it hangs
-    )
-    try:
-        stdout, stderr = child.communicate(timeout=TIME_LIMIT)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        raise AssertionError(f"ingest with 2 workers still running after {TIME_LIMIT} s") from None
-    assert child.returncode == 0, stderr[-3000:]
+    stdout = run_fresh_python(INGEST, str(out), *map(str, inputs), limit=TIME_LIMIT, env=env)
     answer: list[object] = json.loads(stdout.splitlines()[-1])
     return answer
 
@@ -100,10 +81,7 @@ def test_fork_is_safe_until_polars_starts_its_thread_pool() -> None:
         "pl.DataFrame({'a': list(range(100_000))}).group_by('a').len()\n"
         "print(before, fork_is_safe())\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120
-    )
-    assert out.stdout.split() == ["True", "False"], out.stderr[-2000:]
+    assert run_fresh_python(code, limit=120).split() == ["True", "False"]
 
 
 def test_workers_write_the_dataset_the_driver_writes(inputs: list[Path], tmp_path: Path) -> None:
