@@ -157,3 +157,39 @@ def test_strict_run_with_workers_writing_leaves_nothing(inputs: list[Path], tmp_
     answer = fresh_ingest(out, *inputs, env={"TEST_STRICT": "1"})
     assert answer[0] == "strict"
     assert not out.exists()
+
+
+DYING = """
+import os, signal, sys
+import omahahh.dataset.pool_write as pool_write
+from omahahh.dataset.ingest import IngestOptions, ingest
+
+real = pool_write.process_file
+
+def dies_on_marked_file(path, *args, **kwargs):
+    if "kill-me" in str(path):
+        os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+    return real(path, *args, **kwargs)
+
+pool_write.process_file = dies_on_marked_file  # forked workers inherit it
+try:
+    ingest(sys.argv[2:], sys.argv[1], IngestOptions(workers=2))
+except pool_write.WorkerDied as exc:
+    print("died:", exc)
+"""
+
+
+@pytest.mark.parametrize("writes", ["workers", "driver"])
+def test_a_worker_killed_mid_run_stops_the_run_instead_of_hanging(
+    corpus: Path, tmp_path: Path, writes: str
+) -> None:
+    marked = tmp_path / "in" / "kill-me.txt"
+    marked.parent.mkdir()
+    shutil.copy(sorted((corpus / "PokerStars").rglob("*.txt"))[0], marked)
+    out = tmp_path / "ds"
+    env = {POOL_WRITES_ENV: "driver"} if writes == "driver" else {}
+    said = run_fresh_python(
+        DYING, str(out), str(corpus / "PokerStars"), str(marked), limit=120, env=env
+    )
+    assert "died: a worker process ended in the middle of the run (killed by signal 9" in said
+    assert not out.exists()  # nothing committed, staging gone

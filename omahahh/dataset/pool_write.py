@@ -16,6 +16,10 @@ With ``--workers N`` the driver forks N workers, each running the pure per-file 
 - **the driver writes** (as a cluster's ``--write-from driver`` does): workers send
   each file's tables, the driver de-duplicates, buffers and writes them.
 
+Either way a worker that dies mid-run (killed, out of memory) stops the run with
+:class:`WorkerDied` and nothing committed; ``multiprocessing.Pool`` alone would wait for
+its task forever (the driver checks the workers every :data:`WATCH_SECONDS` it waits).
+
 Measured with 2 workers (100,000 hands, compiled build): workers writing took 5.5 %
 less time; the driver's share of the cores (Parquet writing, reading the fragments)
 is what two workers otherwise lose.
@@ -42,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import polars as pl
 
@@ -53,7 +57,8 @@ from omahahh.dataset.tables import schema
 from omahahh.errors import DatasetError
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
+    from multiprocessing.pool import AsyncResult, IMapIterator, Pool
+    from multiprocessing.process import BaseProcess
 
 POOL_WRITES_ENV = "OMAHAHH_POOL_WRITES"
 """Set to ``driver`` to have the driver write every part (comparisons, debugging)."""
@@ -65,6 +70,17 @@ KEY_COLUMNS = ("hand_key", "text_hash", "source_path", "source_line")
 
 FINISH_TIMEOUT = 3600.0
 """Seconds a worker waits at the end for the others to take their last task."""
+
+WATCH_SECONDS = 1.0
+"""How often the driver, waiting for results, checks that no worker process has ended."""
+
+T = TypeVar("T")
+
+
+class WorkerDied(DatasetError):
+    """A worker process ended in the middle of the run (killed, out of memory): the pool
+    would wait for its task forever, so the run stops and nothing is committed."""
+
 
 _POOL_THREAD = re.compile(r"polars-\d+")
 
@@ -196,7 +212,11 @@ class LocalPool:
         )
         ctx = multiprocessing.get_context("fork" if fork else "spawn")
         barrier = ctx.Barrier(workers) if self.workers_write else None
+        before = {p.pid for p in multiprocessing.active_children()}
         self.pool: Pool = ctx.Pool(workers, _start_worker, (pipeline, barrier))
+        self._processes: list[BaseProcess] = [
+            p for p in multiprocessing.active_children() if p.pid not in before
+        ]
 
     def __enter__(self) -> LocalPool:
         return self
@@ -214,7 +234,7 @@ class LocalPool:
         """Each file's fragment, in input order (the driver writes them)."""
         step = functools.partial(process_file, options=self.pipeline)
         # imap keeps input order, so "first copy wins" de-duplication is deterministic.
-        yield from self.pool.imap(step, (str(f) for f in files), chunksize=1)
+        yield from self._watched(self.pool.imap(step, (str(f) for f in files), chunksize=1))
 
     def written(self, files: Iterable[Path], writer: DatasetWriter) -> Iterator[Fragment]:
         """Workers write their parts; yields each file as kept (keys and failures only,
@@ -226,14 +246,44 @@ class LocalPool:
         tasks = ((str(f), str(incoming)) for f in files)
         sent: dict[str, int] = {}
         dropped: dict[str, set[str]] = {}
-        for done in self.pool.imap(write_file, tasks, chunksize=1):
+        for done in self._watched(self.pool.imap(write_file, tasks, chunksize=1)):
             sent[done.worker] = sent.get(done.worker, 0) + int(done.keys["written"].sum())
             yield _decide(writer, done, dropped)
-        finished = self.pool.map(finish_worker, range(self.workers), chunksize=1)
+        finished = self._awaited(self.pool.map_async(finish_worker, range(self.workers), 1))
         _check_complete(sent, finished)
         for parts in finished:
             _adopt(writer, parts, dropped.get(parts.worker, set()))
         shutil.rmtree(incoming, ignore_errors=True)
+
+    def _watched(self, results: IMapIterator[T]) -> Iterator[T]:
+        """``results`` as they come, stopping with :class:`WorkerDied` if a worker ends."""
+        while True:
+            try:
+                item = results.next(WATCH_SECONDS)
+            except StopIteration:
+                return
+            except multiprocessing.TimeoutError:
+                self._check_alive()
+                continue
+            yield item
+
+    def _awaited(self, result: AsyncResult[T]) -> T:
+        while True:
+            try:
+                return result.get(WATCH_SECONDS)
+            except multiprocessing.TimeoutError:
+                self._check_alive()
+
+    def _check_alive(self) -> None:
+        for process in self._processes:
+            code = process.exitcode
+            if code is not None:
+                how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+                hint = " (out of memory?)" if code == -9 else ""
+                raise WorkerDied(
+                    f"a worker process ended in the middle of the run ({how}{hint}); "
+                    "nothing was committed"
+                )
 
 
 def _decide(writer: DatasetWriter, done: WrittenFile, dropped: dict[str, set[str]]) -> Fragment:
