@@ -245,14 +245,15 @@ class LocalPool:
         incoming = writer.version / INCOMING
         tasks = ((str(f), str(incoming)) for f in files)
         sent: dict[str, int] = {}
-        dropped: dict[str, set[str]] = {}
+        dropped: dict[str, list[pl.Series]] = {}
         for done in self._watched(self.pool.imap(write_file, tasks, chunksize=1)):
             sent[done.worker] = sent.get(done.worker, 0) + int(done.keys["written"].sum())
             yield _decide(writer, done, dropped)
         finished = self._awaited(self.pool.map_async(finish_worker, range(self.workers), 1))
         _check_complete(sent, finished)
         for parts in finished:
-            _adopt(writer, parts, dropped.get(parts.worker, set()))
+            chunks = dropped.get(parts.worker)
+            _adopt(writer, parts, pl.concat(chunks) if chunks else None)
         shutil.rmtree(incoming, ignore_errors=True)
 
     def _watched(self, results: IMapIterator[T]) -> Iterator[T]:
@@ -286,7 +287,9 @@ class LocalPool:
                 )
 
 
-def _decide(writer: DatasetWriter, done: WrittenFile, dropped: dict[str, set[str]]) -> Fragment:
+def _decide(
+    writer: DatasetWriter, done: WrittenFile, dropped: dict[str, list[pl.Series]]
+) -> Fragment:
     """De-duplicate one written file against everything before it, as the driver would
     its rows; hands its worker wrote but this drops are taken out at adoption."""
     probe = Fragment(frames={"hands": done.keys, "failures": done.failures}, blocks=done.blocks)
@@ -297,9 +300,10 @@ def _decide(writer: DatasetWriter, done: WrittenFile, dropped: dict[str, set[str
         raise DatasetError(f"{done.worker}: a hand kept by the driver was not written")
     written = done.keys.filter(pl.col("written"))["hand_key"]
     if hands.height < written.len():
-        keep = set(hands["hand_key"].to_list())
-        lost = dropped.setdefault(done.worker, set())
-        lost.update(k for k in written.to_list() if k not in keep)
+        # Kept as Arrow strings (~25 bytes a key), not a set of str (~124): a re-ingest
+        # of old hands drops every one.
+        lost = written.filter(~written.is_in(hands["hand_key"]))
+        dropped.setdefault(done.worker, []).append(lost)
     writer.buffer("failures", kept.frames["failures"])
     writer.count(1, done.blocks, kept.hands, kept.failures)
     frames = {t: _empty(t) for t in CHILD_TABLES}
@@ -324,15 +328,15 @@ def _check_complete(sent: dict[str, int], finished: list[WorkerParts]) -> None:
             )
 
 
-def _adopt(writer: DatasetWriter, parts: WorkerParts, dropped: set[str]) -> None:
+def _adopt(writer: DatasetWriter, parts: WorkerParts, dropped: pl.Series | None) -> None:
     """Move a worker's parts into the version; a part holding a dropped hand is rewritten
     without its rows (through the writer's buffer) instead."""
     for table, name in parts.parts:
         path = Path(name)
-        if dropped:
+        if dropped is not None:
             keys = pl.read_parquet(path, columns=["hand_key"])["hand_key"]
-            if keys.is_in(list(dropped)).any():
-                frame = pl.read_parquet(path).filter(~pl.col("hand_key").is_in(list(dropped)))
+            if keys.is_in(dropped).any():
+                frame = pl.read_parquet(path).filter(~pl.col("hand_key").is_in(dropped))
                 writer.buffer(table, frame)
                 os.remove(path)
                 continue
