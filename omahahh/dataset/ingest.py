@@ -2,8 +2,9 @@
 
 It holds no hand data itself beyond the part being buffered: files are read
 one at a time by each worker and every fragment is de-duplicated and written
-as it arrives. What grows with the input is only the set of hand keys seen
-(for de-duplication), not the number of files or their size.
+as it arrives (with ``--workers N``, by the workers themselves where forking
+allows: :mod:`omahahh.dataset.pool_write`). What grows with the input is only the
+set of hand keys seen (for de-duplication), not the number of files or their size.
 """
 
 from __future__ import annotations
