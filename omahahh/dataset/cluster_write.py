@@ -17,7 +17,6 @@ end and a failed run leaves nothing behind.
 from __future__ import annotations
 
 import os
-import shutil
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,9 +24,15 @@ from pathlib import Path
 import polars as pl
 
 from omahahh.dataset.cluster import SourceFile
-from omahahh.dataset.fragments import CHILD_TABLES, Fragment
+from omahahh.dataset.fragments import Fragment, keys_only
 from omahahh.dataset.pipeline import PipelineOptions, process_file
-from omahahh.dataset.store import DatasetWriter, Seen, dedupe_fragment, write_part
+from omahahh.dataset.store import (
+    KEY_COLUMNS,
+    DatasetWriter,
+    Seen,
+    dedupe_fragment,
+    write_part,
+)
 from omahahh.dataset.tables import TABLES, schema
 
 BATCH_BYTES = 32 * 2**20
@@ -35,8 +40,6 @@ BATCH_BYTES = 32 * 2**20
 (a 1.29 MB file of 1,000 hands makes 2.85 MB of frames): about one part per table per
 64 MiB of rows, and batches small enough that the last ones do not leave workers idle
 for long (a 64 MiB batch is ~50 s of one worker's time)."""
-INCOMING = "_incoming"
-KEY_COLUMNS = ("hand_key", "text_hash", "source_path", "source_line")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,22 +128,9 @@ def adopt_batch(writer: DatasetWriter, batch: WrittenBatch) -> Fragment:
     if kept.hands == batch.keys.height:
         writer.adopt_parts({t: Path(p) for t, p in batch.parts.items()})
     else:
-        keep = kept.frames["hands"]["hand_key"].implode()
+        keep = pl.col("hand_key").is_in(kept.frames["hands"]["hand_key"].implode())
         for table, path in batch.parts.items():
-            frame = pl.read_parquet(path).filter(pl.col("hand_key").is_in(keep))
-            writer.buffer(table, frame)
-            os.remove(path)
+            writer.rewrite_part(table, Path(path), keep)
     writer.buffer("failures", kept.frames["failures"])
     writer.count(batch.files, batch.blocks, kept.hands, kept.failures)
-    frames = {t: pl.DataFrame(schema=schema(t)) for t in CHILD_TABLES}
-    frames.update(hands=kept.frames["hands"], failures=kept.frames["failures"])
-    return Fragment(frames=frames, blocks=batch.blocks, files=batch.files, owners={})
-
-
-def incoming_folder(writer: DatasetWriter) -> Path:
-    """Where tasks write: inside the run's staging version, removed with it on failure."""
-    return writer.version / INCOMING
-
-
-def clear_incoming(writer: DatasetWriter) -> None:
-    shutil.rmtree(incoming_folder(writer), ignore_errors=True)
+    return keys_only(kept.frames["hands"], kept.frames["failures"], batch.blocks, batch.files)

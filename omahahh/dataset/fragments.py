@@ -11,6 +11,7 @@ into columns and turned into frames once, with the table's schema.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections import namedtuple
 from collections.abc import Callable, Iterable
@@ -87,6 +88,20 @@ def _ipc_bytes(frame: pl.DataFrame) -> bytes:
     buffer = io.BytesIO()
     frame.write_ipc_stream(buffer, compression="lz4")
     return buffer.getvalue()
+
+
+def keys_only(hands: pl.DataFrame, failures: pl.DataFrame, blocks: int, files: int) -> Fragment:
+    """What a run whose workers write their own parts yields for a file or batch: the kept
+    hands' keys and the failure rows, child tables empty (progress and ``--strict`` read
+    no more)."""
+    frames = {t: _empty_frame(t) for t in CHILD_TABLES}
+    frames.update(hands=hands, failures=failures)
+    return Fragment(frames=frames, blocks=blocks, files=files)
+
+
+@functools.cache
+def _empty_frame(table: str) -> pl.DataFrame:
+    return pl.DataFrame(schema=schema(table))
 
 
 def _fragment_from_ipc(

@@ -191,12 +191,12 @@ def _kept(
     try:
         with cluster.connect(options.cluster, options.workers, scratch) as client:
             if options.write_from == "workers":
-                incoming = str(cluster_write.incoming_folder(writer))
+                incoming = str(writer.incoming)
                 groups = cluster_write.batches(files, options.workers)
                 step = cluster_write.write_batch
                 for batch in cluster.ordered_map(client, step, groups, window, pipeline, incoming):
                     yield cluster_write.adopt_batch(writer, batch)
-                cluster_write.clear_incoming(writer)
+                writer.clear_incoming()
             else:
                 step_one = cluster.process_source
                 for fragment in cluster.ordered_map(client, step_one, files, window, pipeline):

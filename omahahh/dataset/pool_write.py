@@ -39,7 +39,6 @@ import functools
 import multiprocessing
 import os
 import re
-import shutil
 import threading
 import uuid
 from collections.abc import Iterable, Iterator
@@ -50,10 +49,15 @@ from typing import TYPE_CHECKING, TypeVar
 
 import polars as pl
 
-from omahahh.dataset.fragments import CHILD_TABLES, Fragment
+from omahahh.dataset.fragments import Fragment, keys_only
 from omahahh.dataset.pipeline import PipelineOptions, process_file
-from omahahh.dataset.store import DatasetWriter, PartBuffer, dedupe_fragment, keep_hands
-from omahahh.dataset.tables import schema
+from omahahh.dataset.store import (
+    KEY_COLUMNS,
+    DatasetWriter,
+    PartBuffer,
+    dedupe_fragment,
+    keep_hands,
+)
 from omahahh.errors import DatasetError
 
 if TYPE_CHECKING:
@@ -62,11 +66,6 @@ if TYPE_CHECKING:
 
 POOL_WRITES_ENV = "OMAHAHH_POOL_WRITES"
 """Set to ``driver`` to have the driver write every part (comparisons, debugging)."""
-
-INCOMING = "_incoming"
-"""Staging folder of the workers' parts, inside the version being written."""
-
-KEY_COLUMNS = ("hand_key", "text_hash", "source_path", "source_line")
 
 FINISH_TIMEOUT = 3600.0
 """Seconds a worker waits at the end for the others to take their last task."""
@@ -242,7 +241,7 @@ class LocalPool:
         The parts are in the version being written once this ends."""
         if not self.workers_write:
             raise RuntimeError("workers cannot write: forked after polars' pool started")
-        incoming = writer.version / INCOMING
+        incoming = writer.incoming
         tasks = ((str(f), str(incoming)) for f in files)
         sent: dict[str, int] = {}
         dropped: dict[str, list[pl.Series]] = {}
@@ -254,7 +253,7 @@ class LocalPool:
         for parts in finished:
             chunks = dropped.get(parts.worker)
             _adopt(writer, parts, pl.concat(chunks) if chunks else None)
-        shutil.rmtree(incoming, ignore_errors=True)
+        writer.clear_incoming()
 
     def _watched(self, results: IMapIterator[T]) -> Iterator[T]:
         """``results`` as they come, stopping with :class:`WorkerDied` if a worker ends."""
@@ -306,14 +305,7 @@ def _decide(
         dropped.setdefault(done.worker, []).append(lost)
     writer.buffer("failures", kept.frames["failures"])
     writer.count(1, done.blocks, kept.hands, kept.failures)
-    frames = {t: _empty(t) for t in CHILD_TABLES}
-    frames.update(hands=hands.drop("written"), failures=kept.frames["failures"])
-    return Fragment(frames=frames, blocks=done.blocks, files=1)
-
-
-@functools.cache
-def _empty(table: str) -> pl.DataFrame:
-    return pl.DataFrame(schema=schema(table))
+    return keys_only(hands.drop("written"), kept.frames["failures"], done.blocks, 1)
 
 
 def _check_complete(sent: dict[str, int], finished: list[WorkerParts]) -> None:
@@ -336,8 +328,6 @@ def _adopt(writer: DatasetWriter, parts: WorkerParts, dropped: pl.Series | None)
         if dropped is not None:
             keys = pl.read_parquet(path, columns=["hand_key"])["hand_key"]
             if keys.is_in(dropped).any():
-                frame = pl.read_parquet(path).filter(~pl.col("hand_key").is_in(dropped))
-                writer.buffer(table, frame)
-                os.remove(path)
+                writer.rewrite_part(table, path, ~pl.col("hand_key").is_in(dropped))
                 continue
         writer.adopt_parts({table: path})

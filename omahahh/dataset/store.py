@@ -59,6 +59,11 @@ BYTES_PER_PART = 16 * 2**20
 # small tables (findings, pots ...) do not each sit on up to BYTES_PER_PART until the end
 # (benchmarks/ingest.py input, 1 worker, compiled walk: peak 503 -> 412 MiB).
 BUFFER_BYTES = 32 * 2**20
+INCOMING = "_incoming"
+"""Where workers that write their own parts (a cluster's tasks, the local pool's workers)
+put them: inside the version being written, so they go with it if the run fails."""
+KEY_COLUMNS = ("hand_key", "text_hash", "source_path", "source_line")
+"""What such workers send back of each hand instead of its rows."""
 
 
 def is_dataset(path: str | os.PathLike[str]) -> bool:
@@ -411,6 +416,20 @@ class DatasetWriter:
     def seen(self) -> Seen:
         """Keys and failure hashes kept so far (the dataset's and this run's)."""
         return self._seen
+
+    @property
+    def incoming(self) -> Path:
+        """This run's staging folder for parts written by workers (:data:`INCOMING`)."""
+        return self.version / INCOMING
+
+    def clear_incoming(self) -> None:
+        shutil.rmtree(self.incoming, ignore_errors=True)
+
+    def rewrite_part(self, table: str, path: Path, keep: pl.Expr) -> None:
+        """Take a worker's part in with only the rows ``keep`` selects (it repeats hands
+        taken earlier): the rows go through the buffer and the part is removed."""
+        self.buffer(table, pl.read_parquet(path).filter(keep))
+        os.remove(path)
 
     def adopt_parts(self, parts: dict[str, Path]) -> None:
         """Move parts written elsewhere (cluster tasks, in this run's staging folder) in."""
