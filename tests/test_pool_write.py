@@ -164,14 +164,14 @@ import os, signal, sys
 import omahahh.dataset.pool_write as pool_write
 from omahahh.dataset.ingest import IngestOptions, ingest
 
-real = pool_write.process_file
+real = pool_write.process_piece
 
-def dies_on_marked_file(path, *args, **kwargs):
-    if "kill-me" in str(path):
+def dies_on_marked_file(piece, *args, **kwargs):
+    if "kill-me" in piece.path:
         os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
-    return real(path, *args, **kwargs)
+    return real(piece, *args, **kwargs)
 
-pool_write.process_file = dies_on_marked_file  # forked workers inherit it
+pool_write.process_piece = dies_on_marked_file  # forked workers inherit it
 try:
     ingest(sys.argv[2:], sys.argv[1], IngestOptions(workers=2))
 except pool_write.WorkerDied as exc:

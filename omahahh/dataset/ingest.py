@@ -1,7 +1,8 @@
-"""The ingest driver: schedules :func:`process_file` over the inputs, writes the dataset.
+"""The ingest driver: schedules the per-file step over the inputs, writes the dataset.
 
 It holds no hand data itself beyond the part being buffered: files are read
-one at a time by each worker and every fragment is de-duplicated and written
+one at a time by each worker (a large one in pieces: :mod:`omahahh.dataset.pieces`,
+or in parts by a single process) and every fragment is de-duplicated and written
 as it arrives (with ``--workers N``, by the workers themselves where forking
 allows: :mod:`omahahh.dataset.pool_write`). What grows with the input is only the
 set of hand keys seen (for de-duplication), not the number of files or their size.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from omahahh.audit.hand import RakeExpectationHook
 from omahahh.dataset.fragments import Fragment
+from omahahh.dataset.pieces import estimated_pieces
 from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_file_parts
 from omahahh.dataset.pool_write import LocalPool
 from omahahh.dataset.store import DatasetWriter, IngestCounts
@@ -106,7 +108,8 @@ def fragments(
     pipeline: PipelineOptions = DEFAULT_PIPELINE,
 ) -> Iterator[Fragment]:
     """Fragments of the input files, in input order, computed on ``workers`` processes:
-    one per file, or (one process) one per part of a file, so a file of any size streams."""
+    one per file or piece of a large file (:mod:`omahahh.dataset.pieces`), or (one
+    process) one per part of a file, so a file of any size streams."""
     files: Iterable[Path] = expand_paths(paths)
     if workers <= 1:
         for f in files:
@@ -135,7 +138,11 @@ def ingest(
     # Validate every input before writing anything (and count what is passed over).
     n_files, skipped = check_inputs(paths, on_skip)
     if options.cluster is None or options.cluster == "local":
-        workers = capped_workers(options.workers, n_files, on_note)
+        pieces = None
+        if options.cluster is None and n_files < options.workers:
+            # Few files: the large ones are cut into pieces (omahahh.dataset.pieces).
+            pieces = sum(estimated_pieces(f, options.workers) for f in expand_paths(paths))
+        workers = capped_workers(options.workers, n_files, on_note, pieces)
         options = replace(options, workers=workers)
     started = time.perf_counter()
     writer = DatasetWriter(

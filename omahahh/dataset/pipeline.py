@@ -16,11 +16,12 @@ from omahahh.audit.betting_masks import marked_per_hand
 from omahahh.audit.hand import RakeExpectationHook, audit_hand
 from omahahh.collector import collector_paused
 from omahahh.dataset.fragments import Fragment, FragmentBuilder
+from omahahh.dataset.pieces import Piece
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
-from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks
-from omahahh.parsers.sources import Block, text_lines
+from omahahh.parsers.registry import blocks_of_lines, iter_blocks, parse_blocks, split_blocks
+from omahahh.parsers.sources import Block, read_lines, text_lines
 from omahahh.replay.allin import DEFAULT_SAMPLES, allin_rows
 from omahahh.replay.batch_walk import walk_with_columns
 from omahahh.replay.betting import BettingOutcome
@@ -186,14 +187,16 @@ def process_file_parts(
     yield last
 
 
-def _unreadable(p: str, exc: OSError) -> Fragment:
+def _unreadable(p: str, exc: OSError, line: int = 0) -> Fragment:
+    """One failure row: the file (from ``line``, a piece's first; 0: the whole file)
+    cannot be read."""
     builder = FragmentBuilder()
     builder.add_failure(
         ParseFailure(
             source_path=p,
-            source_line=0,
+            source_line=line,
             reason_code="unreadable_file",
-            reason=f"{p}:0: cannot read file: {exc.strerror or exc}",
+            reason=f"{p}:{line}: cannot read file: {exc.strerror or exc}",
             excerpt="",
         )
     )
@@ -216,6 +219,23 @@ def process_file(
     except OSError as exc:
         fragment = _unreadable(p, exc)
     fragment.files = 1
+    return fragment
+
+
+def process_piece(
+    piece: Piece, options: PipelineOptions = DEFAULT_PIPELINE, name: str | None = None
+) -> Fragment:
+    """Tables for one piece of a file (:mod:`omahahh.dataset.pieces`); only the file's last
+    piece counts the file. A whole piece is :func:`process_file`."""
+    if piece.whole:
+        return process_file(piece.path, options, name)
+    p = name or piece.path
+    try:
+        lines = read_lines(piece.path, start=piece.start, end=piece.end)
+        fragment = process_blocks(split_blocks(p, lines, piece.first_line), options)
+    except OSError as exc:
+        fragment = _unreadable(p, exc, piece.first_line)
+    fragment.files = 1 if piece.last else 0
     return fragment
 
 

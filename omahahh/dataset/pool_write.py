@@ -1,7 +1,8 @@
 """The local pool: worker processes that, where forking allows, write their own parts.
 
 With ``--workers N`` the driver forks N workers, each running the pure per-file step
-(:func:`omahahh.dataset.pipeline.process_file`). Two ways to get the rows on disk:
+(:func:`omahahh.dataset.pipeline.process_piece`) over a file, or a piece of a large one
+(:mod:`omahahh.dataset.pieces`). Two ways to get the rows on disk:
 
 - **workers write** (the default where it is safe): each worker buffers the rows of
   every hand whose key it has not written before and writes its own Parquet parts
@@ -50,7 +51,8 @@ from typing import TYPE_CHECKING, TypeVar
 import polars as pl
 
 from omahahh.dataset.fragments import Fragment, keys_only
-from omahahh.dataset.pipeline import PipelineOptions, process_file
+from omahahh.dataset.pieces import Piece, iter_pieces
+from omahahh.dataset.pipeline import PipelineOptions, process_piece
 from omahahh.dataset.store import (
     KEY_COLUMNS,
     DatasetWriter,
@@ -106,11 +108,13 @@ def fork_is_safe() -> bool:
 
 @dataclass(frozen=True, slots=True)
 class WrittenFile:
-    """What a worker sends back for one file: every hand's key, whether the worker wrote
-    its rows (``written``: the worker's first copy of that key), and the failure rows."""
+    """What a worker sends back for one file or piece: every hand's key, whether the
+    worker wrote its rows (``written``: the worker's first copy of that key), and the
+    failure rows; ``files`` is 1 for a whole file or a file's last piece."""
 
     worker: str
     blocks: int
+    files: int
     keys: pl.DataFrame
     failures: pl.DataFrame
 
@@ -150,8 +154,8 @@ def _worker() -> _WorkerState:
     return _state
 
 
-def write_file(task: tuple[str, str]) -> WrittenFile:
-    """A worker's step for one file: process it, buffer the hands this worker has not
+def write_file(task: tuple[Piece, str]) -> WrittenFile:
+    """A worker's step for one file or piece: process it, buffer the hands this worker has not
     written before into its parts (under ``incoming``) and send back every hand's key
     (``written`` says whose rows it wrote) and the failure rows.
 
@@ -159,11 +163,11 @@ def write_file(task: tuple[str, str]) -> WrittenFile:
     driver over all files in input order: this worker's first copy need not be the first
     of the run (a conflict here may be the copy kept there).
     """
-    path, incoming = task
+    piece, incoming = task
     state = _worker()
     if state.parts is None:
         state.parts = PartBuffer(Path(incoming) / state.name)
-    fragment = process_file(path, state.pipeline)
+    fragment = process_piece(piece, state.pipeline)
     hands = fragment.frames["hands"]
     written: list[bool] = []
     for key in hands["hand_key"].to_list():
@@ -174,7 +178,8 @@ def write_file(task: tuple[str, str]) -> WrittenFile:
             state.parts.add(table, frame)
     state.hands += sum(written)
     keys = hands.select(KEY_COLUMNS).with_columns(written=pl.Series(written, dtype=pl.Boolean))
-    return WrittenFile(state.name, fragment.blocks, keys, fragment.frames["failures"])
+    failures = fragment.frames["failures"]
+    return WrittenFile(state.name, fragment.blocks, fragment.files, keys, failures)
 
 
 def finish_worker(_: int) -> WorkerParts:
@@ -230,10 +235,12 @@ class LocalPool:
         self.pool.terminate()
 
     def fragments(self, files: Iterable[Path]) -> Iterator[Fragment]:
-        """Each file's fragment, in input order (the driver writes them)."""
-        step = functools.partial(process_file, options=self.pipeline)
+        """Each file's (or piece's) fragment, in input order (the driver writes them)."""
+        step = functools.partial(process_piece, options=self.pipeline)
         # imap keeps input order, so "first copy wins" de-duplication is deterministic.
-        yield from self._watched(self.pool.imap(step, (str(f) for f in files), chunksize=1))
+        # (Its task thread cuts the files into pieces as the workers ask for more.)
+        pieces = iter_pieces(files, self.workers)
+        yield from self._watched(self.pool.imap(step, pieces, chunksize=1))
 
     def written(self, files: Iterable[Path], writer: DatasetWriter) -> Iterator[Fragment]:
         """Workers write their parts; yields each file as kept (keys and failures only,
@@ -242,7 +249,7 @@ class LocalPool:
         if not self.workers_write:
             raise RuntimeError("workers cannot write: forked after polars' pool started")
         incoming = writer.incoming
-        tasks = ((str(f), str(incoming)) for f in files)
+        tasks = ((piece, str(incoming)) for piece in iter_pieces(files, self.workers))
         sent: dict[str, int] = {}
         dropped: dict[str, list[pl.Series]] = {}
         for done in self._watched(self.pool.imap(write_file, tasks, chunksize=1)):
@@ -304,8 +311,8 @@ def _decide(
         lost = written.filter(~written.is_in(hands["hand_key"]))
         dropped.setdefault(done.worker, []).append(lost)
     writer.buffer("failures", kept.frames["failures"])
-    writer.count(1, done.blocks, kept.hands, kept.failures)
-    return keys_only(hands.drop("written"), kept.frames["failures"], done.blocks, 1)
+    writer.count(done.files, done.blocks, kept.hands, kept.failures)
+    return keys_only(hands.drop("written"), kept.frames["failures"], done.blocks, done.files)
 
 
 def _check_complete(sent: dict[str, int], finished: list[WorkerParts]) -> None:

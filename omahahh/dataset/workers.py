@@ -1,8 +1,8 @@
 """How many worker processes an ingest really starts.
 
 More processes than cores only compete for them (``--workers 64`` on 2 cores
-was 10x slower than 1), and more than there are files leaves some idle: the
-count asked for is capped at both, with a note saying so. ``--workers 0`` is
+was 10x slower than 1), and more than there are files (or pieces of large ones)
+leaves some idle: the count asked for is capped at both, with a note saying so. ``--workers 0`` is
 refused earlier, by the option's minimum (a usage error).
 """
 
@@ -12,11 +12,24 @@ import os
 from collections.abc import Callable
 
 
-def capped_workers(workers: int, files: int, on_note: Callable[[str], None] | None = None) -> int:
-    """``workers`` capped at the CPU count and at ``files`` (at least 1), with a note."""
+def capped_workers(
+    workers: int,
+    files: int,
+    on_note: Callable[[str], None] | None = None,
+    pieces: int | None = None,
+) -> int:
+    """``workers`` capped at the CPU count and at the work there is (at least 1), with a
+    note: ``files``, or ``pieces`` when large files are cut into more
+    (:mod:`omahahh.dataset.pieces`)."""
     cpus = os.cpu_count() or 1
-    cap = max(1, min(cpus, files))
+    tasks = max(files, pieces or 0)
+    cap = max(1, min(cpus, tasks))
     if workers > cap and on_note is not None:
-        why = f"{cpus} CPUs" if cap == cpus else f"{files} input files"
+        if cap == cpus:
+            why = f"{cpus} CPUs"
+        elif tasks > files:
+            why = f"{files} input files in {tasks} pieces"
+        else:
+            why = f"{files} input files"
         on_note(f"note: --workers {workers} capped at {cap} ({why})")
     return min(workers, cap)

@@ -231,8 +231,9 @@ def parse_blocks(
         yield parse_block(block, context)
 
 
-def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
-    """Cut a text file's lines into hand blocks.
+def split_blocks(path: str, lines: Iterable[str], first_line: int = 1) -> Iterator[Block]:
+    """Cut a text file's lines into hand blocks (``first_line``: the number of the first of
+    ``lines`` in the file, when they are a piece of it).
 
     A block starts at a line :data:`HEADER_RE` matches (any text format's
     ``block_start``, or a look-alike client's header), or after two or more
@@ -247,7 +248,7 @@ def split_blocks(path: str, lines: Iterable[str]) -> Iterator[Block]:
     start = 0
     blanks = 0
     blanks_end_block = True
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         stripped = line.strip()
         if not stripped:
             blanks += 1

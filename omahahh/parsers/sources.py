@@ -131,16 +131,28 @@ def _decode_line(raw: bytes) -> str:
         return RepairedLine(raw.decode("cp1252", errors="replace"))
 
 
-def read_lines(path: str | os.PathLike[str], chunk: int = READ_CHUNK) -> Iterator[str]:
+def read_lines(
+    path: str | os.PathLike[str],
+    chunk: int = READ_CHUNK,
+    start: int = 0,
+    end: int | None = None,
+) -> Iterator[str]:
     """The file's lines, decoded, without line endings or BOM, streamed.
 
     ``chunk``: bytes read (and decoded) at a time; a reader that wants only the first
     lines passes a small one, so it does not decode a whole chunk it will not look at.
 
+    ``start``, ``end``: only the bytes ``[start, end)`` of a plain (uncompressed) UTF-8 or
+    single-byte file, each just after a line feed (a piece of a large file,
+    :mod:`omahahh.dataset.pieces`); its lines are those the whole file's reading gives there.
+
     Compressed files and zip members are read transparently (:func:`open_binary`).
     A line that is not valid UTF-8 is read as cp1252 and yielded as a
     :class:`RepairedLine`, so the hand it belongs to can say so.
     """
+    if start or end is not None:
+        yield from _read_window(os.fspath(path), chunk, start, end)
+        return
     with open_binary(path) as fh:
         head = _peek(fh, 4)
         utf16 = _sniff_utf16(head)
@@ -153,33 +165,60 @@ def read_lines(path: str | os.PathLike[str], chunk: int = READ_CHUNK) -> Iterato
                     first = False
                 yield line.rstrip("\n")
             return
-        pending = b""
-        held: list[bytes] = []  # chunks with no line end yet: joined once one comes
-        first = True
-        while data := fh.read(chunk):
-            # Cut after the last complete line. A CR-only (old Mac) run cuts at a CR,
-            # but not a final one: it may be the first half of a CRLF. Only the new
-            # chunk is searched, so a line longer than many chunks costs linear time.
-            cut = data.rfind(b"\n")
-            if cut < 0:
-                cut = data.rfind(b"\r", 0, len(data) - 1)
-            if cut < 0:
-                held.append(data)
-                continue
-            cut += len(pending) + sum(map(len, held))
-            data = b"".join([pending, *held, data])
-            held.clear()
-            pending = data[cut + 1 :]
-            for line in _decode_lines(data[: cut + 1], final=False):
-                if first:
-                    line = _lstrip_bom(line)
-                    first = False
-                yield line
-        pending = b"".join([pending, *held])
-        if pending:
-            for line in _decode_lines(pending, final=True):
-                yield _lstrip_bom(line) if first else line
+        yield from _byte_lines(fh, chunk, first=True)
+
+
+def _read_window(path: str, chunk: int, start: int, end: int | None) -> Iterator[str]:
+    with open(path, "rb") as raw:
+        raw.seek(start)
+        size = end - start if end is not None else None
+        yield from _byte_lines(_Window(raw, size), chunk, first=start == 0)
+
+
+class _Window:
+    """At most ``size`` bytes of a file, from where it stands (None: to its end)."""
+
+    def __init__(self, raw: IO[bytes], size: int | None):
+        self.raw = raw
+        self.left = size
+
+    def read(self, n: int) -> bytes:
+        if self.left is None:
+            return self.raw.read(n)
+        data = self.raw.read(min(n, self.left))
+        self.left -= len(data)
+        return data
+
+
+def _byte_lines(fh: IO[bytes] | _Window, chunk: int, *, first: bool) -> Iterator[str]:
+    """The lines of a UTF-8 (or single-byte) stream; ``first``: the stream is a file's
+    start (a BOM there is dropped)."""
+    pending = b""
+    held: list[bytes] = []  # chunks with no line end yet: joined once one comes
+    while data := fh.read(chunk):
+        # Cut after the last complete line. A CR-only (old Mac) run cuts at a CR,
+        # but not a final one: it may be the first half of a CRLF. Only the new
+        # chunk is searched, so a line longer than many chunks costs linear time.
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            cut = data.rfind(b"\r", 0, len(data) - 1)
+        if cut < 0:
+            held.append(data)
+            continue
+        cut += len(pending) + sum(map(len, held))
+        data = b"".join([pending, *held, data])
+        held.clear()
+        pending = data[cut + 1 :]
+        for line in _decode_lines(data[: cut + 1], final=False):
+            if first:
+                line = _lstrip_bom(line)
                 first = False
+            yield line
+    pending = b"".join([pending, *held])
+    if pending:
+        for line in _decode_lines(pending, final=True):
+            yield _lstrip_bom(line) if first else line
+            first = False
 
 
 def _peek(fh: IO[bytes], n: int) -> bytes:
