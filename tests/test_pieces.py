@@ -264,3 +264,31 @@ def test_ingest_in_pieces_writes_what_whole_files_write(
     got_tables = sorted_tables(tmp_path / "d")
     for name in TABLES:
         assert got_tables[name].equals(expected[name]), name
+
+
+def test_one_large_file_is_not_capped_to_one_worker(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers are capped at the files, or at a large file's pieces: one file, 2 workers."""
+    if _cpus() < 2:
+        pytest.skip("one CPU: capped at 1 whatever the pieces")
+    big, _ = one_big_file(corpus, tmp_path / "in")
+    monkeypatch.setattr(pieces, "PIECE_MIN_BYTES", 20_000)
+    assert estimated_pieces(big, 2) > 2
+    notes: list[str] = []
+    seen: list[int] = []
+    counts = ingest(
+        [big],
+        tmp_path / "ds",
+        IngestOptions(workers=2),
+        lambda f: seen.append(f.files),
+        notes.append,
+    )
+    assert not any("capped" in n for n in notes)
+    assert counts.files == 1 and len(seen) > 2 and sum(seen) == 1
+    alone = ingest([big], tmp_path / "one")
+    assert [counts.blocks, counts.parsed, counts.duplicates] == [
+        alone.blocks,
+        alone.parsed,
+        alone.duplicates,
+    ]
