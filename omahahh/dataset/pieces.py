@@ -92,15 +92,11 @@ def pieces_of(path: str | os.PathLike[str], workers: int, size: int | None = Non
     it is not worth cutting or cannot be cut). ``size``: the piece size (default
     :func:`piece_bytes`)."""
     p = os.fspath(path)
-    try:
-        total = os.stat(p).st_size
-    except OSError:
-        return [Piece(p)]  # a zip member, or gone: read whole (and failed there if need be)
-    step = size or piece_bytes(total, workers)
-    if total < 2 * step or not splittable(p):
+    sizes = _worth_cutting(p, workers, size)
+    if sizes is None:
         return [Piece(p)]
     try:
-        cuts = _cuts(p, total, step)
+        cuts = _cuts(p, *sizes)
     except OSError:
         return [Piece(p)]
     if not cuts:
@@ -117,15 +113,20 @@ def pieces_of(path: str | os.PathLike[str], workers: int, size: int | None = Non
 def estimated_pieces(path: str | os.PathLike[str], workers: int) -> int:
     """About how many pieces :func:`pieces_of` makes of the file (by its size; not
     searched for cuts): what caps the number of workers worth starting."""
-    p = os.fspath(path)
+    sizes = _worth_cutting(os.fspath(path), workers, None)
+    return 1 if sizes is None else sizes[0] // sizes[1]
+
+
+def _worth_cutting(path: str, workers: int, size: int | None) -> tuple[int, int] | None:
+    """(file size, piece size) when the file is two pieces or more and may be cut."""
     try:
-        total = os.stat(p).st_size
+        total = os.stat(path).st_size
     except OSError:
-        return 1
-    step = piece_bytes(total, workers)
-    if total < 2 * step or not splittable(p):
-        return 1
-    return total // step
+        return None  # a zip member, or gone: read whole (and failed there if need be)
+    step = size or piece_bytes(total, workers)
+    if total < 2 * step or not splittable(path):
+        return None
+    return total, step
 
 
 def iter_pieces(files: Iterable[str | os.PathLike[str]], workers: int) -> Iterator[Piece]:
