@@ -41,7 +41,7 @@ from omahahh.parsers.registry import (
     sniff,
     sniff_text,
 )
-from omahahh.parsers.sources import read_lines, split_member
+from omahahh.parsers.sources import read_lines, readable_from_offsets
 
 PIECE_MAX_BYTES = 4 << 20
 """At most this much text a piece (~3,300 PokerStars hands): what a worker holds at once."""
@@ -55,8 +55,6 @@ LOOK_BACK = 4096
 """Bytes read before a search's start, for the line before its first line."""
 COUNT_BYTES = 8 << 20
 """Bytes read at a time while counting line breaks."""
-
-_COMPRESSED = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,20 +134,10 @@ def iter_pieces(files: Iterable[str | os.PathLike[str]], workers: int) -> Iterat
 
 
 def splittable(path: str) -> bool:
-    """May the file be cut? A plain file (no zip member, not compressed), not UTF-16,
-    and in a text format (no whole-file format by its name or first lines)."""
-    if split_member(path)[1] is not None:
-        return False
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(6)
-    except OSError:
-        return False
-    if head.startswith(_COMPRESSED) or head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return False
-    if len(head) >= 4 and (head[1] == 0 or head[0] == 0):  # UTF-16 without a BOM
-        return False
-    if sniff(path) is not None:
+    """May the file be cut? One whose lines can be read from a byte offset (a plain,
+    uncompressed file that is not UTF-16), in a text format (no whole-file format by
+    its name or first lines)."""
+    if not readable_from_offsets(path) or sniff(path) is not None:
         return False
     first = list(itertools.islice(read_lines(path, 16 * 1024), SNIFF_HEAD_LINES))
     return sniff_text("\n".join(first)) is None

@@ -113,6 +113,21 @@ class Block:
         return hashlib.blake2b(self.text.encode("utf-8"), digest_size=12).hexdigest()
 
 
+def readable_from_offsets(path: str) -> bool:
+    """Can the file's lines be read from a byte offset (``read_lines(start=...)``)? A plain
+    file (not a zip member, not gzip/bzip2/xz) that is not UTF-16, as :func:`read_lines`
+    judges them."""
+    if split_member(path)[1] is not None:
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(6)
+    except OSError:
+        return False
+    compressed = head.startswith((b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00"))  # _decompressed's
+    return not compressed and _sniff_utf16(head[:4]) is None
+
+
 def _sniff_utf16(head: bytes) -> str | None:
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "utf-16"
