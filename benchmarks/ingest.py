@@ -14,8 +14,14 @@ repeated) and measures, each in a fresh process so peak memory is its own:
   of compiled (``OMAHAHH_COMPILED_WALK=0``), and the compiled walk's first run ever (an
   empty compile cache), 1 worker each.
 
-Usage: ``python benchmarks/ingest.py [--hands 100000] [--files 100] [--package DIR]``;
-``--package``: measure the omahahh in ``DIR`` (the compiled build, ``benchmarks/package.py``).
+With ``--rounds N`` (N > 1) the four measures the issue's targets are read from (read +
+split, 1 worker, 2 workers, the independent pair) run N times more, in alternation, and
+each round's ratios are printed with their median and range: on this shared 2-core
+machine one run's 2-worker speed-up moves by ±5 % from run to run.
+
+Usage: ``python benchmarks/ingest.py [--hands 100000] [--files 100] [--rounds 1]
+[--package DIR]``; ``--package``: measure the omahahh in ``DIR`` (the compiled build,
+``benchmarks/package.py``).
 """
 
 from __future__ import annotations
@@ -29,11 +35,13 @@ import random
 import re
 import resource
 import shutil
+import statistics
 import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from pathlib import Path
@@ -277,6 +285,54 @@ def side_by_side(
     return hands, span, max(r[3] for r in results)
 
 
+@dataclass(frozen=True)
+class Round:
+    """Seconds of one round's four measures over the same hands."""
+
+    split: float
+    one: float
+    two: float
+    pair: float
+
+
+def round_lines(rounds: Sequence[Round]) -> list[str]:
+    """Each round's ratios (1 worker against read + split, 2 workers and the independent
+    pair against 1 worker, 2 workers against the pair), then their median and range.
+
+    >>> for line in round_lines([Round(2.0, 20.0, 11.0, 10.5), Round(2.0, 22.0, 11.5, 11.0)]):
+    ...     print(line)
+    round    1 worker/split   2 workers        pair   2 workers/pair
+    1                1/10.0       1.82x       1.90x              95%
+    2                1/11.0       1.91x       2.00x              96%
+    median           1/10.5       1.87x       1.95x              96%
+    range     1/10.0-1/11.0  1.82-1.91x  1.90-2.00x           95-96%
+    """
+    ratio = [r.one / r.split for r in rounds]
+    speed_up = [r.one / r.two for r in rounds]
+    pair = [r.one / r.pair for r in rounds]
+    share = [r.pair / r.two for r in rounds]
+    columns = (ratio, speed_up, pair, share)
+    lines = [_cells("round", ("1 worker/split", "2 workers", "pair", "2 workers/pair"))]
+    for i, values in enumerate(zip(*columns, strict=True)):
+        lines.append(_cells(str(i + 1), _texts(*values)))
+    lines.append(_cells("median", _texts(*map(statistics.median, columns))))
+    low, high = _texts(*map(min, columns)), _texts(*map(max, columns))
+    spans = [f"{a}-{b}" for a, b in zip(low, high, strict=True)]
+    spans[3] = spans[3].replace("%-", "-")  # 95-96%
+    spans[1:3] = [s.replace("x-", "-") for s in spans[1:3]]  # 1.82-1.91x
+    lines.append(_cells("range", spans))
+    return lines
+
+
+def _texts(ratio: float, speed_up: float, pair: float, share: float) -> list[str]:
+    return [f"1/{ratio:.1f}", f"{speed_up:.2f}x", f"{pair:.2f}x", f"{share:.0%}"]
+
+
+def _cells(label: str, cells: Sequence[str]) -> str:
+    widths = (17, 12, 12, 17)
+    return f"{label:<6}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+
+
 def _load_walk(env: dict[str, str]) -> float:
     """Seconds to load the compiled walk (import numba, compile or read the cache)."""
     os.environ.update(env)
@@ -291,6 +347,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--files", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="omahahh-bench-"))
     try:
@@ -358,6 +415,20 @@ def main() -> None:
             )
         else:
             print("betting walk in Python (numba is not installed here)")
+        if args.rounds > 1:
+            halves = [half, files[len(half) :]]
+            rounds = [Round(split[1], one[1], two[1], apart[1])]
+            for r in range(1, args.rounds):
+                rounds.append(
+                    Round(
+                        in_child(_run_split, [str(src)])[1],
+                        in_child(_run_ingest, [str(src)], str(work / f"r{r}a"), 1)[1],
+                        in_child(_run_ingest, [str(src)], str(work / f"r{r}b"), 2)[1],
+                        side_by_side(halves, work / f"r{r}c")[1],
+                    )
+                )
+            print(f"\n{args.rounds} rounds of the same measures, in alternation:")
+            print("\n".join(round_lines(rounds)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

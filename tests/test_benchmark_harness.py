@@ -13,7 +13,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from ingest import ChildFailed, build_input, in_child, side_by_side  # noqa: E402
+from ingest import ChildFailed, Round, build_input, in_child, round_lines, side_by_side  # noqa: E402
 
 
 def _measures(n: int) -> tuple[int, float, float]:
@@ -52,6 +52,24 @@ def test_side_by_side_times_both_halves_from_the_first_start_to_the_last_end(
     hands, seconds, peak = side_by_side([files[:2], files[2:]], tmp_path)
     assert hands == 40
     assert seconds > 0 and peak > 0
+
+
+def test_rounds_give_each_round_then_the_median_and_range_of_every_ratio() -> None:
+    rounds = [
+        Round(split=2.0, one=20.0, two=11.0, pair=10.0),  # 1/10, 1.82x, 2.00x, 91 %
+        Round(split=2.0, one=24.0, two=12.0, pair=12.0),  # 1/12, 2.00x, 2.00x, 100 %
+        Round(split=3.0, one=33.0, two=20.0, pair=17.0),  # 1/11, 1.65x, 1.94x, 85 %
+    ]
+    header, *per_round, median, spread = round_lines(rounds)
+    assert "2 workers/pair" in header
+    assert [line.split() for line in per_round] == [
+        ["1", "1/10.0", "1.82x", "2.00x", "91%"],
+        ["2", "1/12.0", "2.00x", "2.00x", "100%"],
+        ["3", "1/11.0", "1.65x", "1.94x", "85%"],
+    ]
+    # the middle value of each column, not of one round
+    assert median.split() == ["median", "1/11.0", "1.82x", "2.00x", "91%"]
+    assert spread.split() == ["range", "1/10.0-1/12.0", "1.65-2.00x", "1.94-2.00x", "85-100%"]
 
 
 def _dies_before_the_barrier(
