@@ -41,11 +41,10 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -285,8 +284,7 @@ def side_by_side(
     return hands, span, max(r[3] for r in results)
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """Seconds of one round's four measures over the same hands."""
 
     split: float
