@@ -174,6 +174,42 @@ def test_only_the_last_piece_counts_the_file(corpus: Path, tmp_path: Path) -> No
     assert sum(fr.blocks for fr in fragments) == len(list(iter_blocks(f)))
 
 
+def test_the_runs_last_small_files_are_cut_finer_so_workers_end_together(
+    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Scaled down: files of ~30 KB are "small" (under two pieces of 20 KB) and the last
+    # ones are cut into pieces of 4 KB; a large last file keeps its usual pieces.
+    monkeypatch.setattr(pieces, "PIECE_MIN_BYTES", 20_000)
+    monkeypatch.setattr(pieces, "TAIL_PIECE_BYTES", 4_000)
+    hands = synthetic_hands(corpus)
+    files = []
+    for i, size in enumerate((30_000, 30_000, 30_000, 30_000, 90_000)):
+        f = tmp_path / f"f{i}.txt"
+        text = ""
+        for hand in itertools.cycle(hands):
+            if len(text) >= size:
+                break
+            text += hand + "\n\n\n"
+        f.write_text(text, encoding="utf-8")
+        files.append(f)
+
+    small = files[:4]
+    cut = list(pieces.iter_pieces(small, 2))
+    per_file = {f: [p for p in cut if p.path == str(f)] for f in small}
+    assert [len(per_file[f]) for f in small[:2]] == [1, 1]  # whole, as before
+    assert all(len(per_file[f]) >= 4 for f in small[2:])  # the last two: finer
+    for f in small:
+        check_contiguous(per_file[f], f)
+    assert [p.path for p in cut] == sorted(p.path for p in cut)  # input order kept
+    assert piece_blocks(cut) == [s for f in small for s in shapes(iter_blocks(f))]
+
+    # A last file large enough to be cut anyway keeps its usual piece size.
+    assert list(pieces.iter_pieces([files[4]], 2)) == pieces_of(files[4], 2)
+    assert len(pieces_of(files[4], 2)) == 4
+    # One worker's "last files" are only the very last.
+    assert len([p for p in pieces.iter_pieces(small, 1) if p.path == str(small[2])]) == 1
+
+
 def test_unreadable_piece_is_a_failure_row_naming_its_line(tmp_path: Path) -> None:
     gone = Piece(str(tmp_path / "gone.txt"), 100, 200, 7, last=True)
     fragment = process_piece(gone)
@@ -198,7 +234,9 @@ def _cpus() -> int:
 
 def one_big_file(corpus: Path, folder: Path) -> list[Path]:
     """Every PokerStars corpus hand in one file, then the first ten again (duplicates
-    in later pieces) and one with other amounts (a conflict); and a small second file."""
+    in later pieces) and one with other amounts (a conflict); then a file of 25 of those
+    hands and one of its own (the run's last files: cut finer where pieces are 20 KB and
+    tail pieces 4 KB); and a small last file."""
     folder.mkdir()
     texts = [
         "\n".join(b.lines) for f in expand_paths([corpus / "PokerStars"]) for b in iter_blocks(f)
@@ -206,9 +244,11 @@ def one_big_file(corpus: Path, folder: Path) -> list[Path]:
     texts += [*texts[:10], texts[0].replace("$0.", "$9.")]
     big = folder / "big.txt"
     big.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    mid = folder / "mid.txt"
+    mid.write_text("\n\n\n".join([*texts[20:45], texts[-1]]) + "\n", encoding="utf-8")
     small = folder / "small.txt"
     small.write_text(texts[5] + "\n", encoding="utf-8")
-    return [big, small]
+    return [big, mid, small]
 
 
 def sorted_tables(root: Path) -> dict[str, pl.DataFrame]:
@@ -219,6 +259,7 @@ PIECES_INGEST = """
 import json, sys
 from omahahh.dataset import pieces
 pieces.PIECE_MIN_BYTES = 20_000
+pieces.TAIL_PIECE_BYTES = 4_000
 from omahahh.dataset.ingest import IngestOptions, ingest
 fragments = []
 c = ingest(sys.argv[2:], sys.argv[1], IngestOptions(workers=2), fragments.append)
@@ -241,12 +282,16 @@ def test_ingest_in_pieces_writes_what_whole_files_write(
     out = run_fresh_python(PIECES_INGEST, str(tmp_path / "w"), *map(str, inputs), limit=300)
     parts_from, files, got = json.loads(out.splitlines()[-1])
     assert parts_from == "workers" and got == counts
-    assert len(files) > 4 and sum(files) == 2  # many pieces, each file counted once
+    assert len(files) > 8 and sum(files) == 3  # many pieces, each file counted once
     by_workers = sorted_tables(tmp_path / "w")
     for name in TABLES:
         assert by_workers[name].equals(expected[name]), name
 
     monkeypatch.setattr(pieces, "PIECE_MIN_BYTES", 20_000)
+    monkeypatch.setattr(pieces, "TAIL_PIECE_BYTES", 4_000)
+    mid = str(inputs[1])
+    assert 4000 * 2 < os.path.getsize(mid) < 20_000 * 2  # cut only as a last file
+    assert len([p for p in pieces.iter_pieces(inputs, 2) if p.path == mid]) > 2
     seen: list[int] = []
     notes: list[str] = []
     by_driver = ingest(
@@ -260,7 +305,7 @@ def test_ingest_in_pieces_writes_what_whole_files_write(
     assert not any("capped" in n for n in notes) or _cpus() < 2
     assert [by_driver.files, by_driver.blocks, by_driver.parsed] == counts[:3]
     assert [by_driver.duplicates, by_driver.failures] == counts[3:]
-    assert len(seen) > 4 and sum(seen) == 2
+    assert len(seen) > 8 and sum(seen) == 3
     got_tables = sorted_tables(tmp_path / "d")
     for name in TABLES:
         assert got_tables[name].equals(expected[name]), name
@@ -272,7 +317,7 @@ def test_one_large_file_is_not_capped_to_one_worker(
     """Workers are capped at the files, or at a large file's pieces: one file, 2 workers."""
     if _cpus() < 2:
         pytest.skip("one CPU: capped at 1 whatever the pieces")
-    big, _ = one_big_file(corpus, tmp_path / "in")
+    big, *_ = one_big_file(corpus, tmp_path / "in")
     monkeypatch.setattr(pieces, "PIECE_MIN_BYTES", 20_000)
     assert estimated_pieces(big, 2) > 2
     notes: list[str] = []
