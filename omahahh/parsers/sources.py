@@ -19,7 +19,7 @@ import io
 import lzma
 import os
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, cast
@@ -69,18 +69,25 @@ def open_binary(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         yield _decompressed(raw)
 
 
+_OPENERS: tuple[tuple[bytes, Callable[[IO[bytes], str], Any]], ...] = (
+    (b"\x1f\x8b", gzip.open),
+    (b"BZh", bz2.open),
+    (b"\xfd7zXZ\x00", lzma.open),
+)
+"""Each compression's magic bytes (at most 6) and the opener of its stream."""
+
+
+def _opener(head: bytes) -> Callable[[IO[bytes], str], Any] | None:
+    """The opener for a stream starting with ``head``; None: not compressed."""
+    return next((opener for magic, opener in _OPENERS if head.startswith(magic)), None)
+
+
 def _decompressed(raw: IO[bytes]) -> IO[bytes]:
     buffered: io.BufferedReader = (
         raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(Any, raw))
     )
-    head = buffered.peek(6)[:6]
-    if head.startswith(b"\x1f\x8b"):
-        return cast(IO[bytes], gzip.open(buffered, "rb"))
-    if head.startswith(b"BZh"):
-        return cast(IO[bytes], bz2.open(buffered, "rb"))
-    if head.startswith(b"\xfd7zXZ\x00"):
-        return cast(IO[bytes], lzma.open(buffered, "rb"))
-    return buffered
+    opener = _opener(buffered.peek(6)[:6])
+    return buffered if opener is None else cast(IO[bytes], opener(buffered, "rb"))
 
 
 def zip_members(path: str) -> list[str]:
@@ -124,8 +131,7 @@ def readable_from_offsets(path: str) -> bool:
             head = fh.read(6)
     except OSError:
         return False
-    compressed = head.startswith((b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00"))  # _decompressed's
-    return not compressed and _sniff_utf16(head[:4]) is None
+    return _opener(head) is None and _sniff_utf16(head[:4]) is None
 
 
 def _sniff_utf16(head: bytes) -> str | None:
