@@ -7,6 +7,7 @@ error, never silently rounded.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 
 from omahahh.errors import MoneyError
@@ -19,6 +20,10 @@ PLAY = "PLAY"
 CHIPS = "CHIPS"
 
 _STRIP = str.maketrans("", "", CURRENCY_SYMBOLS + " \u00a0")
+_FIGURE_RE = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)")
+"""What is left of an amount once its currency symbol, spaces and separators are read:
+digits, one decimal point, a sign. Anything else (a letter, an exponent, stray bytes such
+as a literal ``\\x80``) makes the amount unreadable, never a different number."""
 
 
 def unit_of(currency: str) -> int:
@@ -39,6 +44,8 @@ def to_minor(text: str, unit: int, *, thousands: str = ",", decimal: str = ".") 
         cleaned = cleaned.replace(thousands, "")
     if decimal != ".":
         cleaned = cleaned.replace(decimal, ".")
+    if _FIGURE_RE.fullmatch(cleaned) is None:
+        raise MoneyError(f"not an amount: {text!r}")
     try:
         value = Decimal(cleaned) * unit
     except InvalidOperation:

@@ -135,9 +135,10 @@ def test_text_fallback_gives_the_replay_figures(stars: Path, mode: str) -> None:
     assert rows(MODES[mode](stars)).equals(rows(derived(stars)))
 
 
-def test_cash_out_amount_less_fee_stands_in_for_the_pot(stars: Path) -> None:
+def test_cash_out_amount_already_net_of_its_fee_stands_in_for_the_pot(stars: Path) -> None:
     # 6-card PLO, three-way all-in pre-flop: Hero ($48.46) cashed out for $35.72 with a
     # $0.36 fee, Player1 (in for $48.46 after the $15.44 returned) for $57.71, fee $0.58.
+    # The printed cash-out is what was paid (the fee, 1 % of $36.08, already taken).
     rows = (
         player_hands(derived(stars))
         .filter(pl.col("hand_key") == "pokerstars:232772509770")
@@ -145,8 +146,8 @@ def test_cash_out_amount_less_fee_stands_in_for_the_pot(stars: Path) -> None:
         .collect()
     )
     by_player = {r["player"]: r for r in rows.iter_rows(named=True)}
-    assert by_player["Hero"]["net_won"] == 3572 - 36 - 4846
-    assert by_player["Player1"]["net_won"] == 5771 - 58 - 4846
+    assert by_player["Hero"]["net_won"] == 3572 - 4846
+    assert by_player["Player1"]["net_won"] == 5771 - 4846
     assert by_player["Player0"]["net_won"] == -779  # all-in for $7.79 and lost
     assert by_player["Player2"]["net_won"] == 0  # folded, posted nothing
     assert by_player["Hero"]["cashed_out"] and not by_player["Player0"]["cashed_out"]

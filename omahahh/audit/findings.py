@@ -62,6 +62,7 @@ class FindingCode(StrEnum):
     # Rake and fees
     RAKE_MISMATCH = "rake_mismatch"
     RAKE_ALLOCATION_INFERRED = "rake_allocation_inferred"
+    RAKE_ABOVE_CAP = "rake_above_cap"
     RAKE_OFF_SCHEDULE = "rake_off_schedule"  # only with a schedule
     # The text itself
     DECODING_REPAIRED = "decoding_repaired"
@@ -229,6 +230,13 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
         "The reported rake and fees disagree with the hand's own totals (FORMATS.md §1.12: "
         "total pot - rake - fees = collected), the collected lines being confirmed by the "
         "summary or the pot lines.",
+    ),
+    FindingCode.RAKE_ABOVE_CAP: CodeInfo(
+        Severity.ERROR,
+        "R-RAKE-3",
+        "A room that prints no rake kept more of the pot than its documented cap (or 10 % "
+        "of the pot where no cap is known): the awards the text prints fall short of the "
+        "pot, so money is missing or the hand is misread; never taken as rake in silence.",
     ),
     FindingCode.RAKE_ALLOCATION_INFERRED: CodeInfo(
         Severity.INFO,

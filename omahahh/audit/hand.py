@@ -28,13 +28,13 @@ from omahahh.audit.reconcile import reconcile
 from omahahh.audit.settle import returns_in_pot, room_take
 from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
-from omahahh.model import ActionKind, HandRecord, Street
+from omahahh.model import ActionKind, GameType, HandRecord, Street
 from omahahh.money import format_minor
 from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.betting import BettingOutcome
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.replay.showdown import Scores
-from omahahh.rooms.conventions import ROOMS, RoomConventions
+from omahahh.rooms.conventions import ROOMS, RoomConventions, rake_ceiling
 
 __all__ = [
     "AuditedHand",
@@ -140,6 +140,7 @@ def audit(
         out.append(make(hand.hand_key, FindingCode.IMPOSSIBLE_CARDS, result.bad_cards))
     out += _uncalled(hand, result, room)
     out += _total(hand, result, room)
+    out += _unprinted_rake(hand, result, room)
     out += side_pot_findings(hand, result)
     out += award_findings(hand, result, rows)
     out += summary_won_findings(hand)
@@ -219,6 +220,31 @@ def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None)
             reported=_fmt(hand, hand.total_pot_reported),
             expected_amount=expected,
             reported_amount=hand.total_pot_reported,
+        )
+    ]
+
+
+def _unprinted_rake(
+    hand: HandRecord, result: ReplayResult, room: RoomConventions | None
+) -> list[Finding]:
+    """R-RAKE-3: a rake the text does not print, derived from the pots less the awards,
+    above the room's cap (:func:`~omahahh.rooms.conventions.rake_ceiling`)."""
+    if hand.rake_reported is not None or result.rake <= 0 or hand.game_type is not GameType.CASH:
+        return []
+    ceiling = rake_ceiling(room, result.total_pot)
+    if result.rake <= ceiling:
+        return []
+    return [
+        make(
+            hand.hand_key,
+            FindingCode.RAKE_ABOVE_CAP,
+            f"the text prints no rake; the pot of {_fmt(hand, result.total_pot)} less what it "
+            f"pays out leaves {_fmt(hand, result.rake)}, more than the {_fmt(hand, ceiling)} "
+            "the room keeps at most",
+            expected=f"at most {_fmt(hand, ceiling)}",
+            reported=_fmt(hand, result.rake),
+            expected_amount=ceiling,
+            reported_amount=result.rake,
         )
     ]
 

@@ -83,6 +83,14 @@ class Fragment:
     def failures(self) -> int:
         return self.frames["failures"].height
 
+    @property
+    def unknown_formats(self) -> int:
+        """Failure rows of blocks no format reads (``unknown_format``)."""
+        failures = self.frames["failures"]
+        if failures.height == 0:
+            return 0
+        return int((failures["reason_code"] == "unknown_format").sum())
+
 
 def _ipc_bytes(frame: pl.DataFrame) -> bytes:
     buffer = io.BytesIO()
@@ -409,7 +417,8 @@ class FragmentBuilder:
                     co.amount if co else None,
                     co.fee if co else None,
                     mine.invested if mine is not None else None,
-                    _won(name, paid, mine),
+                    co.amount if co else _won(name, paid, mine),
+                    _won(name, paid, mine) if co else None,
                     mine.won if mine is not None else None,
                 )
             )
@@ -470,7 +479,7 @@ PLAYER_COLUMNS = (
     "hand_key", "seat", "player", "stack_start", "sitting_out", "dealt_in", "is_button",
     "hole_cards", "dealt_known", "showed", "show_description", "mucked", "bounty_reported",
     "uncalled_reported", "collected_reported", "summary_won_reported", "cashout_reported",
-    "cashout_fee_reported", "invested", "won", "won_derived",
+    "cashout_fee_reported", "invested", "won", "cashout_pot_share", "won_derived",
 )  # fmt: skip
 for _table, _order in (("actions", ACTION_COLUMNS), ("players", PLAYER_COLUMNS)):
     if tuple(schema(_table)) != _order:

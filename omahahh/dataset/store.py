@@ -108,7 +108,9 @@ class IngestCounts:
     failures: int = 0
     seconds: float = 0.0
     skipped: int = 0
-    """Files passed over: their content is not a hand history."""
+    """Files passed over: their content looks like no hand history at all."""
+    unknown_format: int = 0
+    """Failure rows of blocks that look like hand history but no format reads."""
     parts_from: str = "driver"
     """Who wrote the Parquet parts: ``driver``, or ``workers`` (local pool, where safe)."""
 
@@ -118,11 +120,19 @@ class IngestCounts:
         return self.parsed / self.seconds if self.seconds > 0 else 0.0
 
     def summary_line(self) -> str:
-        skipped = f" (skipped {self.skipped}: not hand histories)" if self.skipped else ""
+        """``files 3 (skipped 1: not hand histories; --verbose lists them), hand blocks 9,
+        hands parsed 6, duplicates 1, failures 2 (unknown format 1), 0.10 s, 60 parsed
+        hands/s``."""
+        skipped = (
+            f" (skipped {self.skipped}: not hand histories; --verbose lists them)"
+            if self.skipped
+            else ""
+        )
+        unknown = f" (unknown format {self.unknown_format})" if self.unknown_format else ""
         return (
             f"files {self.files}{skipped}, hand blocks {self.blocks}, "
             f"hands parsed {self.parsed}, duplicates {self.duplicates}, "
-            f"failures {self.failures}, {self.seconds:.2f} s, "
+            f"failures {self.failures}{unknown}, {self.seconds:.2f} s, "
             f"{self.hands_per_second:,.0f} parsed hands/s"
         )
 
@@ -442,11 +452,15 @@ class DatasetWriter:
         """Rows to write into ``table`` (already de-duplicated); written in parts."""
         self._parts.add(table, frame)
 
-    def count(self, files: int, blocks: int, parsed: int, failures: int) -> None:
+    def count(
+        self, files: int, blocks: int, parsed: int, failures: int, unknown_format: int = 0
+    ) -> None:
+        """Count what a file or batch gave (``unknown_format``: of its ``failures``)."""
         self.counts.files += files
         self.counts.blocks += blocks
         self.counts.parsed += parsed
         self.counts.failures += failures
+        self.counts.unknown_format += unknown_format
         self.counts.duplicates += blocks - parsed - failures
 
     def add(self, fragment: Fragment) -> Fragment:
@@ -455,7 +469,7 @@ class DatasetWriter:
         Returns the fragment as kept (duplicates dropped, conflicts as failures).
         """
         kept = self._dedupe(fragment)
-        self.count(fragment.files, fragment.blocks, kept.hands, kept.failures)
+        self.count(fragment.files, fragment.blocks, kept.hands, kept.failures, kept.unknown_formats)
         for table, frame in kept.frames.items():
             self.buffer(table, frame)
         return kept

@@ -205,8 +205,16 @@ PLAYERS: tuple[Column, ...] = (
         I64,
         "Sum of `won (X)` / `collected (X)` on the SUMMARY seat line, or null.",
     ),
-    _c("cashout_reported", I64, "`cashed out the hand for X`: amount received, or null."),
-    _c("cashout_fee_reported", I64, "`Cash Out Fee X`, or null."),
+    _c(
+        "cashout_reported",
+        I64,
+        "`cashed out the hand for X`: the amount paid to the player, already net of the fee (PokerStars: the fee is 1 % of cash-out + fee), or null.",
+    ),
+    _c(
+        "cashout_fee_reported",
+        I64,
+        "`Cash Out Fee X` (already taken out of `cashout_reported`), or null.",
+    ),
     _c(
         "invested",
         I64,
@@ -215,7 +223,12 @@ PLAYERS: tuple[Column, ...] = (
     _c(
         "won",
         I64,
-        "Money the room paid this player from the pots, as its text prints it (collected lines; a cashed-out player's SUMMARY share; less an unmatched bet a room pays back inside `collected`). Derived (`won_derived`) only where the text prints no awards (PHH); null when neither is known. Net won = won - invested.",
+        "Money the room paid this player for the hand, as its text prints it: the collected lines, less an unmatched bet a room pays back inside `collected`; for a cashed-out player the cash-out (`cashout_reported`), not the pot share. Derived (`won_derived`) only where the text prints no awards (PHH); null when neither is known. Net won = won - invested.",
+    ),
+    _c(
+        "cashout_pot_share",
+        I64,
+        "A cashed-out player's share of the pots as the text prints it (the SUMMARY's `won (X)`, `pot not awarded as player cashed out`): not paid to the player, kept beside `won`; null for everyone else.",
     ),
     _c(
         "won_derived",

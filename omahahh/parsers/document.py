@@ -142,8 +142,11 @@ def _restream(
     )
 
 
-# Money as structured exports print it: "€301,49", "$55,756.00", "1 480", "0.25".
-_SYMBOLS_RE = re.compile(r"[^\d.,\-]")
+# Money as structured exports print it: "€301,49", "$55,756.00", "1 480", "0.25", "SEK 1 800".
+# Only currency symbols, ISO codes and spaces go; anything else stays and makes the
+# amount unreadable (a literal "\\x80" before "12" must not read as 8,012).
+_SYMBOLS_RE = re.compile(r"[€$£¥₹\s\u00a0\u202f]|\b[A-Z]{3}\b")
+_FIGURE_RE = re.compile(r"-?[\d.,]*\d[\d.,]*")
 _DECIMAL_COMMA_RE = re.compile(r",\d{1,2}$")
 _DECIMAL_POINT_RE = re.compile(r"\.\d{1,2}$")
 _SIMPLE_RE = re.compile(r"(?P<whole>\d+)(?P<mark>[.,])(?P<cents>\d{1,2})")
@@ -185,7 +188,7 @@ def read_amount(text: str, unit: int, mark: str | None) -> int:
     bare = bare_amount(text)
     if bare.isdigit():
         return int(bare) * unit
-    if not bare:
+    if _FIGURE_RE.fullmatch(bare) is None:
         raise MoneyError(f"not an amount: {text!r}")
     fast = _SIMPLE_RE.fullmatch(bare)
     if fast is not None and (mark is None or fast["mark"] == mark) and unit == 100:

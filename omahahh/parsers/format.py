@@ -13,14 +13,30 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from omahahh.errors import HandParseError
+from omahahh.hand_tables import ShowTable, SummarySeatTable, as_table
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.sources import Block
+from omahahh.rooms.conventions import conventions
 
 TEXT_SUFFIXES = (".txt", ".log", ".hh")
 """Files a text format's hands live in (what a folder is searched for)."""
 
 EXCERPT_CHARS = 200
+
+RESULT_SECTION_STARTS = (
+    "*** SUMMARY ***",
+    "** Summary **",
+    "------ Summary ------",
+    "Summary:",
+    "End of Hand",
+    "Game ended",
+)
+"""Lines that open a hand's result section in the rooms that print one. A hand that
+states no award, no total and has none of these lines was cut off before its result
+(a partial export, a file cut short): ``truncated``, never a complete hand with
+nothing won. With one of them, a room may still print no award (888poker's
+``did not show his hand`` and nothing more): the audit judges that."""
 
 
 def key_from_header(site: Site, first_line: str) -> str | None:
@@ -121,10 +137,28 @@ def failure(
     )
 
 
+def _states_a_result(record: HandRecord, block: Block) -> bool:
+    """Does the hand state its result (an award, a total, a summary), or is it cancelled,
+    or from a room that never prints one (a PHH file)? See :data:`RESULT_SECTION_STARTS`."""
+    if record.collections or record.total_pot_reported is not None or record.cancelled:
+        return True  # nearly every hand: answered without a scan
+    if not conventions(record.site).prints_awards:
+        return True
+    if any(won for won in as_table(SummarySeatTable, record.summary_seats).won):
+        return True
+    if len(set(as_table(ShowTable, record.shows).players)) > 1:
+        return False  # a showdown with no award: the lines that pay it are missing
+    return any(line.startswith(RESULT_SECTION_STARTS) for line in block.lines)
+
+
 def parse_or_fail(fmt: Format, block: Block, context: ParseContext) -> HandRecord | ParseFailure:
     """``fmt`` parses ``block``; any problem becomes a :class:`ParseFailure`, never an exception."""
     try:
         record = fmt.parse(block, context)
+        if not _states_a_result(record, block):
+            last = len(block.lines) - 1
+            why = "the hand ends before its result: no award, total or summary is printed"
+            return failure(block, "truncated", why, last, block.lines[-1], fmt=fmt)
         if block.repaired:
             lines = tuple(block.line + offset for offset in block.repaired)
             record = dataclasses.replace(record, repaired_lines=lines)

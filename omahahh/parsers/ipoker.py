@@ -8,13 +8,17 @@ the games after it.
 What the room writes, recorded as claimed:
 
 - ``<player chips= win= bet=>``: stack, what the player got back and what they
-  put in over the hand. There is no rake element: rake = Σ bet − Σ win, less
-  an unmatched bet when ``<uncalled_bet_enabled>true``: then ``bet`` still
-  counts the unmatched part but ``win`` does not (5CPLO-EUR-2.00-4.00-201905,
-  game 3422554305). Without the flag (older files, or ``false``) ``win``
-  includes it (FormatVersion17: ``bet €464.50``, ``win €700.50`` of a €360
-  pot). The unmatched part is the top ``bet`` less the next one; it is
-  recorded as the uncalled return, and taken out of ``win`` where ``win`` holds it.
+  put in over the hand. No total pot is printed, and no rake unless a player's
+  ``rakeamount`` says it: the rake is what the pots less the awards leave, and the
+  audit derives it (``prints_rake`` is off for the room). ``bet`` counts an
+  unmatched bet (the top bet less the next one); whether ``win`` pays it back
+  depends on the export: with ``<uncalled_bet_enabled>true`` it does not
+  (5CPLO-EUR-2.00-4.00-201905, game 3422554305); older files include it
+  (FormatVersion17: ``bet €464.50``, ``win €700.50`` of a €360 pot); newer exports
+  without the flag do not. Without the flag each hand decides from its own
+  figures (:func:`win_holds_return`); where they fit both readings, a client of
+  version 20 or later (:data:`NEW_EXPORTS_FROM`) decides, and otherwise the hand is
+  a failure row (``ambiguous_amount``), never a guess.
 - actions by ``type`` code (:data:`ACTION_TYPES`), in the order of their ``no``
   (not the order printed: BasicHand.txt prints 6, 8, 7);
 - cards suit first (``S10``, ``DT``, ``CA``), hidden ones ``X``; the game may be
@@ -163,6 +167,8 @@ class _Game:
         self.unit = unit_of(self.currency)
         self.buy_in = general.child_text("totalbuyin") or general.child_text("buyin")
         self.uncalled_enabled = (general.child_text("uncalled_bet_enabled") or "").lower() in _TRUE
+        version = (general.child_text("client_version") or "").split(".")[0]
+        self.client_major = int(version) if version.isdigit() else None
         self.hero = general.child_text("nickname") or ""
         self.table = general.child_text("tablename") or ""
         size = general.child_text("tablesize") or general.child_text("maxplayers") or ""
@@ -243,27 +249,33 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     _read_actions(block, hand, rounds, money, pockets)
     _read_cards(block, hand, rounds, pockets, info)
 
-    # Awards (see the module): the pot the bets say is Σ bet less the top bet's unmatched
-    # part; ``win`` holds the unmatched part of the chips put in unless the flag says not.
-    total_pot = sum(bets.values()) - _unmatched(bets)[1]
+    # Awards (see the module): ``win`` less the unmatched bet where ``win`` holds it.
     back_to, back = _unmatched(hand.live_totals())
+    printed_rake = sum(rake_amounts) if rake_amounts else None
+    holds: bool | None = False
+    if back and back_to is not None and not info.uncalled_enabled and sum(wins.values()):
+        holds = win_holds_return(
+            sum(bets.values()), sum(wins.values()), back, wins.get(back_to, 0), printed_rake
+        )
+        if holds is None and (info.client_major or 0) >= NEW_EXPORTS_FROM:
+            holds = False  # the export's version says it (see NEW_EXPORTS_FROM)
+            hand.notes.append(
+                f"`win` read without {back_to}'s unmatched {back}: client "
+                f"{info.client_major} exports leave it out (the figures fit either reading)"
+            )
+        if holds is None:
+            raise block.fail(
+                "ambiguous_amount",
+                f"<game> of line {game.line}: whether `win` pays back {back_to}'s unmatched "
+                f"{back} is not decided by the hand's figures (bets {sum(bets.values())}, "
+                f"wins {sum(wins.values())}) and the export has no uncalled_bet_enabled flag",
+                game,
+            )
     for p in players.named("player"):
         name = p.get("name")
         if not name or name not in wins:
             continue
-        won = wins[name]
-        if not info.uncalled_enabled and name == back_to and back:
-            if won >= back:
-                won -= back
-            else:  # the audit will find the unmatched bet unpaid
-                hand.notes.append(f"{name} wins {won}, less than the unmatched {back} bet")
-        hand.collect(name, won, p)
-    collected = sum(hand.collections.amounts)
-    rake = sum(rake_amounts) if rake_amounts else total_pot - collected
-    if rake_amounts and rake != total_pot - collected:
-        hand.notes.append(
-            f"rakeamount says {rake}, but bets less wins leave {total_pot - collected}"
-        )
+        hand.collect(name, wins[name] - (back if holds and name == back_to else 0), p)
 
     low = high = None
     if info.stake_texts is not None:
@@ -309,13 +321,59 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         boards=(tuple(hand.board),) if hand.board else (),
         collections=hand.collections,
         shows=hand.shows,
-        total_pot_reported=total_pot,
-        rake_reported=rake,
+        rake_reported=printed_rake,
         source_path=block.path,
         source_line=block.line,
         text_hash=block.text_hash(),
         notes=tuple(hand.notes),
     )
+
+
+NEW_EXPORTS_FROM = 20
+"""Clients from version 20 (2020 on) leave the unmatched bet out of ``win`` whatever the
+flag (fpdb's iPoker reader, ``determineGameType``: ``int(major_version) >= 20``). Used only
+where a hand's figures fit both readings."""
+
+RAKE_CEILING_BP = 1000
+"""The most rake a hand's figures may imply, in basis points of the pot, when telling
+whether ``win`` holds a returned bet: the issue's "10 % of the pot where no cap is
+known" (iPoker's skins publish caps of 5 % and less)."""
+
+
+def win_holds_return(
+    put_in: int, won: int, unmatched: int, winner_won: int, printed_rake: int | None
+) -> bool | None:
+    """Does ``win`` include the unmatched bet returned to its player? Decided by what the
+    figures leave as rake either way: it must be 0 or more, at most
+    :data:`RAKE_CEILING_BP` of the pot, and equal ``rakeamount`` where that is printed.
+    None when both readings (or neither) fit: the hand cannot be read without a guess.
+
+    ``put_in``: Σ ``bet`` (the unmatched bet included); ``won``: Σ ``win``;
+    ``winner_won``: the ``win`` of the player the bet goes back to.
+
+    SEK 1,800 pot, 10 raked, an unmatched 594 (Σ bet 2,394; Σ win 1,790): read as
+    included, the rake would be 604, more than 10 % of the pot; excluded, it is 10.
+
+    >>> win_holds_return(239400, 179000, 59400, 179000, None)
+    False
+    >>> win_holds_return(18000, 18000, 2000, 18000, None)  # €160 pot, €20 back, no rake
+    True
+    >>> win_holds_return(10300, 9800, 300, 9800, None) is None  # rake 5 or 2: both fit
+    True
+    """
+    pot = put_in - unmatched
+    ceiling = -(-pot * RAKE_CEILING_BP // 10_000)
+
+    def fits(rake: int) -> bool:
+        if printed_rake is not None:
+            return rake == printed_rake
+        return 0 <= rake <= ceiling
+
+    included = winner_won >= unmatched and fits(put_in - won)
+    excluded = fits(put_in - unmatched - won)
+    if included == excluded:
+        return None
+    return included
 
 
 def _unmatched(put_in: dict[str, int]) -> tuple[str | None, int]:

@@ -75,6 +75,7 @@ from omahahh.parsers.archive import microgaming as microgaming_pt
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
+from omahahh.parsers.resemblance import looks_like_hand_history
 from omahahh.parsers.sources import (
     Block,
     RepairedLine,
@@ -219,7 +220,8 @@ def parse_block(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRe
             # (fpdb's WPN ``PLO8-6max-USD-0.10-0.25-201608`` file ends on one).
             why = "bytes that are no text in the file's encoding (a cut-off character)"
             return failure(block, "unknown_format", why, 0, first)
-        return failure(block, "unknown_format", "no parser recognises this text", 0, first)
+        why = "no reader knows this format (no room's hand header starts the block)"
+        return failure(block, "unknown_format", why, 0, first)
     return parse_or_fail(fmt, block, context)
 
 
@@ -323,20 +325,24 @@ SkipReporter = Callable[[str, str], None]
 
 
 def is_hand_history(path: str | os.PathLike[str]) -> bool:
-    """Does the file hold hand histories? By content: a whole-file format's name, or a
-    hand header (any text format's, or a look-alike client's) among its first lines."""
+    """Does the file hold hand histories? By content: a whole-file format's name, a hand
+    header (any text format's, or a look-alike client's) among its first lines, or text
+    that looks like hands of a format no reader knows (:mod:`.resemblance`): those
+    become ``unknown_format`` failure rows, never a file passed over in silence."""
     p = os.fspath(path)
     if sniff(p) is not None:
         return True
+    head: list[str] = []
     try:
         for number, line in enumerate(read_lines(p, SNIFF_CHUNK)):
             if number >= SNIFF_LINES:
-                return False
+                break
             if HEADER_RE.match(line):
                 return True
+            head.append(line)
     except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError, ValueError):
         return True  # unreadable past its start: the pipeline makes it a failure row
-    return False
+    return looks_like_hand_history(head)
 
 
 def expand_paths(

@@ -279,11 +279,13 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
-    # iPoker XML (docs/SITES.md): one ``win`` and one ``bet`` per player, no rake, no
-    # uncalled element (both worked out from the bets), no showdown order; UTC (fpdb).
+    # iPoker XML (docs/SITES.md): one ``win`` and one ``bet`` per player, no total, no
+    # rake (but a ``rakeamount`` in some exports), no uncalled element, no showdown
+    # order; UTC (fpdb). The rake is what the pots less the wins leave.
     Site.IPOKER: RoomConventions(
         site=Site.IPOKER,
         prints_uncalled=False,
+        prints_rake=False,
         names_pots=False,
         shows_in_order=False,
         time_zone="UTC",
@@ -423,6 +425,21 @@ ROOMS: dict[Site, RoomConventions] = {
     # Merge as PokerTracker exports it: no uncalled-bet line, no zone (UTC).
     Site.MERGE_PT: RoomConventions(site=Site.MERGE_PT, prints_uncalled=False, time_zone="UTC"),
 }
+
+
+DEFAULT_RAKE_CEILING_BP = 1000
+"""The most a room that prints no rake is taken to keep, in basis points of the pot, where
+no cap of its own is known (:attr:`RoomConventions.rake_ceiling_bp`): 10 %."""
+
+
+def rake_ceiling(room: RoomConventions | None, pot: int) -> int:
+    """The most rake a room that prints none may keep of ``pot``, rounded up to a minor unit.
+
+    >>> rake_ceiling(ROOMS[Site.PACIFIC], 1001), rake_ceiling(ROOMS[Site.EVERLEAF], 1001)
+    (51, 101)
+    """
+    bp = room.rake_ceiling_bp if room is not None and room.rake_ceiling_bp is not None else None
+    return -(-pot * (DEFAULT_RAKE_CEILING_BP if bp is None else bp) // 10_000)
 
 
 def conventions(site: Site) -> RoomConventions:

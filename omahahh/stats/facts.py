@@ -250,12 +250,8 @@ def _money(rows: pl.DataFrame) -> pl.DataFrame:
     from_text = pl.col("put_in") - pl.col("uncalled_reported").fill_null(0)
     invested = pl.when(derived).then(pl.col("invested")).otherwise(from_text)
     won = pl.when(derived).then(pl.col("won")).otherwise(pl.col("collected_reported").fill_null(0))
-    cashed = pl.col("cashout_reported")
-    received = (
-        pl.when(cashed.is_not_null())
-        .then(cashed - pl.col("cashout_fee_reported").fill_null(0))
-        .otherwise(won)
-    )
+    cashed = pl.col("cashout_reported")  # already net of its fee: what the player was paid
+    received = pl.when(cashed.is_not_null()).then(cashed).otherwise(won)
     rows = rows.with_columns(
         invested.alias("invested"),
         received.alias("received"),
