@@ -12,23 +12,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import datetime
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from omahahh.action_table import ActionTable
 from omahahh.compiled import mypyc_attr
 from omahahh.errors import HandParseError
 from omahahh.hand_tables import CollectionTable, SeatTable, ShowTable, SummarySeatTable
 from omahahh.model import (
-    Action,
     ActionKind,
-    Collection,
-    GameInfo,
-    GameType,
-    Show,
+    HandRecord,
     Site,
     Street,
     Structure,
+    make_hand_record,
 )
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -38,6 +34,7 @@ from omahahh.parsers.common import (
     pot_index,
     read_money,
 )
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 ALL_IN = " and is all-in"
@@ -141,72 +138,8 @@ def read_betting(
     return True
 
 
-class StakesHeader(Protocol):
-    """The header fields every Stars-like room's ``Header`` has."""
-
-    @property
-    def hand_id(self) -> str: ...
-    @property
-    def started_at(self) -> datetime | None: ...
-    @property
-    def started_at_text(self) -> str: ...
-    @property
-    def game(self) -> GameInfo: ...
-    @property
-    def game_type(self) -> GameType: ...
-    @property
-    def tournament_level(self) -> str | None: ...
-    @property
-    def currency(self) -> str: ...
-    @property
-    def unit(self) -> int: ...
-    @property
-    def stakes(self) -> str: ...
-    @property
-    def stake_low(self) -> int: ...
-    @property
-    def stake_high(self) -> int: ...
-
-
-class RecordFields(TypedDict):
-    """The :class:`HandRecord` fields every Stars-like room fills the same way."""
-
-    site: Site
-    hand_id: str
-    started_at: datetime | None
-    started_at_text: str
-    game: GameInfo
-    game_type: GameType
-    tournament_level: str | None
-    currency: str
-    unit: int
-    stakes: str
-    small_blind: int
-    big_blind: int
-    small_bet: int | None
-    big_bet: int | None
-    ante: int | None
-    table_name: str
-    max_seats: int | None
-    button_seat: int
-    actions: Sequence[Action]
-    dealt: tuple[tuple[str, tuple[int, ...]], ...]
-    collections: Sequence[Collection]
-    shows: Sequence[Show]
-    total_pot_reported: int | None
-    rake_reported: int | None
-    source_path: str
-    source_line: int
-    text_hash: str
-    notes: tuple[str, ...]
-
-
-HeaderT = TypeVar("HeaderT", bound="StakesHeader")
-"""A room's own header record (each reader's scratch hand names it)."""
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
-class ScratchHand(Generic[HeaderT]):
+class ScratchHand:
     """Mutable state while reading one block; each room's parser subclasses it
     for its own extras and freezes it into a HandRecord at the end."""
 
@@ -233,8 +166,8 @@ class ScratchHand(Generic[HeaderT]):
         "unit",
     )
 
-    def __init__(self, header: HeaderT, notes: Sequence[str] = ()):
-        self.h = header  # typed by each room's subclass (ScratchHand[Header])
+    def __init__(self, header: HandHeader, notes: Sequence[str] = ()):
+        self.h = header
         self.unit = header.unit
         self.seats = SeatTable()
         self.names: tuple[str, ...] = ()
@@ -396,14 +329,26 @@ class ScratchHand(Generic[HeaderT]):
                 seats.set_sitting_out(i)
         return seats
 
-    def record_fields(
-        self, site: Site, table: TableLine, block: Block, *, fixed_limit_blinds: bool = True
-    ) -> RecordFields:
-        """The shared HandRecord fields; call it last, after every note is made."""
+    def record(
+        self,
+        site: Site,
+        table: TableLine,
+        block: Block,
+        *,
+        fixed_limit_blinds: bool = True,
+        bets: tuple[int, int] | None = None,
+        **room_fields: Any,
+    ) -> HandRecord:
+        """The :class:`HandRecord` of the hand read: the fields every room fills the same
+        way, from the header and the lines read, plus ``room_fields`` (the room's own:
+        its uncalled returns, SUMMARY, reported pots...). ``bets``: a fixed-limit game's
+        small and big bet where the header's stakes are not they. Call it last, after
+        every note is made; an unknown or repeated field is a ``TypeError``."""
         h = self.h
-        fixed = self.fixed_limit()
+        if bets is None and self.fixed_limit():
+            bets = (h.stake_low, h.stake_high)
         small_blind, big_blind = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
-        return RecordFields(
+        return make_hand_record(
             site=site,
             hand_id=h.hand_id,
             started_at=h.started_at,
@@ -416,8 +361,8 @@ class ScratchHand(Generic[HeaderT]):
             stakes=h.stakes,
             small_blind=small_blind,
             big_blind=big_blind,
-            small_bet=h.stake_low if fixed else None,
-            big_bet=h.stake_high if fixed else None,
+            small_bet=bets[0] if bets is not None else None,
+            big_bet=bets[1] if bets is not None else None,
             ante=self.ante,
             table_name=table.name,
             max_seats=table.max_seats,
@@ -432,6 +377,7 @@ class ScratchHand(Generic[HeaderT]):
             source_line=block.line,
             text_hash=block.text_hash(),
             notes=tuple(self.notes),
+            **room_fields,
         )
 
 
@@ -458,7 +404,7 @@ _SEAT_TAILS: dict[tuple[re.Pattern[str], Callable[[str], Street | None], str], _
 _SEAT_TAILS_KEPT = 50_000
 """At most this many tails kept (a few MiB, whatever the input)."""
 
-H = TypeVar("H", bound="ScratchHand[Any]")
+H = TypeVar("H", bound="ScratchHand")
 
 
 def read_sections(

@@ -55,8 +55,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 
 from omahahh.errors import HandParseError
 from omahahh.hand_tables import SummarySeatTable, UncalledTable
@@ -68,7 +66,6 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, format_minor, to_minor
@@ -77,6 +74,7 @@ from omahahh.parsers.bovada_streets import RoundTracker, check_streets, next_str
 from omahahh.parsers.common import STRUCTURE_WORDS, TableLine, board_cards, cards_or_fail, to_utc
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -143,25 +141,7 @@ def matches(first_line: str) -> bool:
     return " Hand #" in first_line and HEADER_RE.match(first_line) is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    fast_fold: bool
-    tournament_id: str | None
-    tournament_level: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-    table: str
-
-
-def parse_header(line: str, context: ParseContext) -> Header:
+def parse_header(line: str, context: ParseContext) -> HandHeader:
     m = HEADER_RE.match(line)
     if m is None:
         raise HandParseError("bad_header", f"unrecognised Bovada header: {line[:100]!r}", 0, line)
@@ -180,7 +160,7 @@ def parse_header(line: str, context: ParseContext) -> Header:
         low, high = to_minor(m["sb"], unit), to_minor(m["bb"], unit)
         stakes = f"{m['sb']}/{m['bb']}"
     zone = context.zone_for(conventions(SITE).time_zone)
-    return Header(
+    return HandHeader(
         hand_id=m["id"],
         game=GameInfo(
             variant=variant_code(structure, 4, hi_lo),
@@ -200,12 +180,12 @@ def parse_header(line: str, context: ParseContext) -> Header:
         stake_high=high,
         started_at=to_utc(m["time"], zone),
         started_at_text=m["time"],
-        table=m["tno"] or m["table"] or "",
+        table=TableLine(name=m["tno"] or m["table"] or "", max_seats=None, button_seat=0),
     )
 
 
-class _Hand(ScratchHand[Header]):
-    def __init__(self, header: Header):
+class _Hand(ScratchHand):
+    def __init__(self, header: HandHeader):
         super().__init__(header)
         self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
@@ -602,9 +582,12 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     hand.dealt = list(hand.cards.items())
     acted = set(hand.actions.players) | set(hand.cards)
     seats = hand.seats.sit_out(set(hand.seats.players) - acted)
-    table = TableLine(name=h.table, max_seats=None, button_seat=button, play_money=False)
-    return make_hand_record(
-        **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
+    table = TableLine(name=h.table_line.name, max_seats=None, button_seat=button)
+    return hand.record(
+        SITE,
+        table,
+        block,
+        fixed_limit_blinds=False,
         fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,
         seats=seats,

@@ -203,14 +203,14 @@ def add_show(
     shows.add(player, cards_or_fail(cards_text.lstrip("["), offset), description, False, offset)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableLine:
-    """A Stars-like table line: ``Table 'Name' 6-max Seat #1 is the button``."""
+    """A table line: ``Table 'Name' 6-max Seat #1 is the button``."""
 
     name: str
     max_seats: int | None
     button_seat: int
-    play_money: bool
+    play_money: bool = False
 
 
 def read_table_line(pattern: re.Pattern[str], line: str, offset: int) -> TableLine:

@@ -28,7 +28,6 @@ from omahahh.model import (
     SidePayment,
     Site,
     Street,
-    make_hand_record,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import (
@@ -56,7 +55,8 @@ from omahahh.parsers.common import (
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
-from omahahh.parsers.ggpoker_header import Header, parse_header
+from omahahh.parsers.ggpoker_header import parse_header
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.pokerstars_header import parse_table
 from omahahh.parsers.sources import Block
 
@@ -109,10 +109,10 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Poker Hand #")
 
 
-class _Hand(ScratchHand[Header]):
+class _Hand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    def __init__(self, header: Header):
+    def __init__(self, header: HandHeader):
         super().__init__(header, header.notes)
         self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
         self.uncalled = UncalledTable()
@@ -348,8 +348,10 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
     h = hand.h
     boards = _boards(hand)
     seats = _mark_undealt_seats(hand)
-    return make_hand_record(
-        **hand.record_fields(SITE, table, block),
+    return hand.record(
+        SITE,
+        table,
+        block,
         fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,
         buy_in=h.tournament_name,

@@ -14,7 +14,6 @@ the context's ``source_timezone``, else the room's default (:mod:`omahahh.rooms.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
@@ -22,6 +21,7 @@ from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, utc_or_fail
 from omahahh.parsers.context import ParseContext
+from omahahh.parsers.header import HandHeader
 from omahahh.rooms.conventions import conventions
 
 HEADER_RE = re.compile(r"^Poker Hand #(?P<id>[A-Za-z]*\d+): (?P<rest>.+)$")
@@ -46,25 +46,6 @@ GAME_RE = re.compile(
 ANY_GAME_RE = re.compile(r"(Hold'em|Holdem|NLH|Short Deck|6\+|Stud|Razz|Draw|Badugi)[^()]*")
 
 _STRUCTURE = STRUCTURE_WORDS
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    fast_fold: bool
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    tournament_name: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int  # cash: small blind (PL/NL) or small bet (FL); tournament: level SB
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-    notes: tuple[str, ...]
 
 
 def game_info(text: str) -> tuple[GameInfo, tuple[str, ...]] | None:
@@ -117,7 +98,7 @@ def _game_or_fail(middle: str, line: str) -> tuple[GameInfo, tuple[str, ...]]:
     raise HandParseError("unsupported_game", f"not an Omaha game: {label}", 0, line)
 
 
-def parse_header(line: str, context: ParseContext) -> Header:
+def parse_header(line: str, context: ParseContext) -> HandHeader:
     """Read a GGPoker header; raises :class:`HandParseError` (``bad_header``, ...)."""
     m = HEADER_RE.match(line)
     if m is None:
@@ -130,7 +111,7 @@ def parse_header(line: str, context: ParseContext) -> Header:
             game, notes = _game_or_fail(middle, line)
             name = middle[: len(middle) - len(game.game_label)].strip() or None
             started_at, local = _time(t["time"], context)
-            return Header(
+            return HandHeader(
                 hand_id=hand_id,
                 fast_fold=False,
                 game=game,
@@ -158,7 +139,7 @@ def parse_header(line: str, context: ParseContext) -> Header:
         unit = 100 if currency == PLAY else unit_of(currency)
         low, high = stakes.split("/")[:2]
         started_at, local = _time(c["time"], context)
-        return Header(
+        return HandHeader(
             hand_id=hand_id,
             fast_fold=hand_id.startswith("RC"),
             game=game,

@@ -50,15 +50,15 @@ from omahahh.model import (
     HandRecord,
     Site,
     Street,
-    make_hand_record,
     variant_code,
 )
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.localised import comma_cards, game_number_key, money_or_fail, without_lead_in
-from omahahh.parsers.pacific_header import Header, matches, parse_header
+from omahahh.parsers.pacific_header import matches, parse_header
 from omahahh.parsers.sources import Block
 
 SITE = Site.PACIFIC
@@ -74,10 +74,10 @@ DEAL = "** Dealing down cards **"
 NO_SHOW = " did not show his hand"
 
 
-class _Hand(ScratchHand[Header]):
+class _Hand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    def __init__(self, header: Header):
+    def __init__(self, header: HandHeader):
         super().__init__(header)
         self.left: dict[str, int] = {}  # chips behind, to read all-in from the stack
         self.bet = 0  # the street's highest total so far
@@ -293,12 +293,16 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     h = hand.h
     game = _game(hand)
     hand.h = dataclasses.replace(h, game=game)
-    fields = hand.record_fields(SITE, h.table, block, fixed_limit_blinds=False)
+    bets = None
     if hand.fixed_limit():  # the header gives the blinds; the bets are one and two big blinds
-        fields["small_bet"] = fields["big_blind"]
-        fields["big_bet"] = 2 * fields["big_blind"]
-    return make_hand_record(
-        **fields,
+        big_blind = hand.blind_sizes(fixed_limit_blinds=False)[1]
+        bets = (big_blind, 2 * big_blind)
+    return hand.record(
+        SITE,
+        h.table_line,
+        block,
+        fixed_limit_blinds=False,
+        bets=bets,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=hand.seats,

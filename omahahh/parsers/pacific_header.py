@@ -18,14 +18,13 @@ zone is printed: the room's default (:mod:`omahahh.rooms.conventions`) unless
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.common import TableLine, expect_line, symbol_currency, utc_or_fail
 from omahahh.parsers.context import ParseContext
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.localised import localised_minor
 from omahahh.rooms.conventions import conventions
 
@@ -54,28 +53,6 @@ _STRUCTURE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    """Lines 1-5 of an 888 hand (after the ``#Game No`` line some exports print first)."""
-
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    buy_in: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int  # the small blind, in every structure
-    stake_high: int  # the big blind
-    started_at: datetime | None
-    started_at_text: str
-    table: TableLine
-    players: int
-    first_seat_line: int  # offset of the first ``Seat N:`` line
-
-
 def matches(first_line: str) -> bool:
     """Is this block's first line an 888 header (``#Game No :`` or ``***** 888poker Hand…``)?"""
     if first_line.startswith("#Game No : "):
@@ -100,7 +77,7 @@ def game_info(text: str, structure: Structure) -> GameInfo | None:
     )
 
 
-def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
+def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     """Read the header lines; raises ``bad_header``, ``unsupported_game`` or ``truncated``."""
     i = 0  # the block starts at the ``*****`` line (parsers.localised.without_lead_in)
     hand = expect_line(lines, i, HAND_LINE_RE, "'***** 888poker Hand History' header")
@@ -113,7 +90,7 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
         )
     t = expect_line(lines, i + 2, TABLE_RE, "table")
     button = expect_line(lines, i + 3, BUTTON_RE, "'Seat N is the button'")
-    players = expect_line(lines, i + 4, PLAYERS_RE, "'Total number of players'")
+    expect_line(lines, i + 4, PLAYERS_RE, "'Total number of players'")
     tournament = t["tid"] is not None
     play = t["money"] != "Real Money"
     stakes = g["stakes"]
@@ -139,7 +116,7 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
         button_seat=int(button["seat"]),
         play_money=play,
     )
-    return Header(
+    return HandHeader(
         hand_id=hand["id"],
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
@@ -154,6 +131,5 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> Header:
         started_at=utc_or_fail(stamp, zone, i + 1, lines[i + 1]),
         started_at_text=f"{g['d']} {g['m']} {g['y']} {g['time']}",
         table=table,
-        players=int(players["n"]),
         first_seat_line=i + 5,
     )

@@ -57,15 +57,15 @@ from omahahh.model import (
     SidePayment,
     Site,
     Street,
-    make_hand_record,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import cards_or_fail, match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.localised import comma_cards, game_number_key, without_lead_in
-from omahahh.parsers.party_header import Header, matches, parse_header
+from omahahh.parsers.party_header import matches, parse_header
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -121,10 +121,10 @@ INFO_PREFIXES = ("Cash-out Premium % is ", "probabilty is ", "probability is ")
 CURRENCY_SUFFIX = re.compile(r"\s+[A-Z]{3}$")
 
 
-class _Hand(ScratchHand[Header]):
+class _Hand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    def __init__(self, header: Header):
+    def __init__(self, header: HandHeader):
         super().__init__(header)
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
@@ -433,15 +433,16 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     for s in hand.shows:
         if s.player in dealt and set(s.cards) != set(dealt[s.player]):
             hand.notes.append(f"{s.player} shows other cards than were dealt (line {s.line + 1})")
-    fields = hand.record_fields(SITE, h.table, block, fixed_limit_blinds=False)
-    if h.fixed_bets is not None:
-        fields["small_bet"], fields["big_bet"] = h.fixed_bets
     seats = hand.idle_seats_sat_out()  # classic Party lists those sitting out too
     for i, player in enumerate(seats.players):
         if player in hand.ends:
             seats.set_stack_end_reported(i, hand.ends[player])
-    return make_hand_record(
-        **fields,
+    return hand.record(
+        SITE,
+        h.table_line,
+        block,
+        fixed_limit_blinds=False,
+        bets=h.fixed_bets,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=seats,

@@ -25,7 +25,6 @@ Times carry their zone (``EST``, ``EDT``, ``CET``, ``CEST``; DST-aware).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
@@ -38,6 +37,7 @@ from omahahh.parsers.common import (
     symbol_currency,
     utc_or_fail,
 )
+from omahahh.parsers.header import HandHeader
 
 HAND_LINE_RE = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}$")
 CASH_RE = re.compile(
@@ -93,27 +93,6 @@ MONTHS = {
 _STRUCTURE = {"PL": Structure.POT_LIMIT, "NL": Structure.NO_LIMIT, "FL": Structure.FIXED_LIMIT}
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    modern: bool  # the 2026 shape (parenthesised amounts, ``raises X to Y``)
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    buy_in: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int  # the small blind; classic cash: 0 (the header gives the buy-in)
-    stake_high: int  # the big blind; classic cash: the buy-in / 100 (a fallback only)
-    fixed_bets: tuple[int, int] | None  # fixed limit: small and big bet
-    started_at: datetime | None
-    started_at_text: str
-    table: TableLine
-    first_seat_line: int
-
-
 GAME_STARTS_RE = re.compile(r"^Game #\w+ starts\.$")
 
 
@@ -156,7 +135,7 @@ def _time(text: str, line: str) -> tuple[datetime, str]:
     return utc_or_fail(stamp, zone, 1, line), f"{stamp} {m['tz']}"
 
 
-def parse_header(lines: tuple[str, ...]) -> Header:
+def parse_header(lines: tuple[str, ...]) -> HandHeader:
     """Read the header lines; raises ``bad_header``, ``unsupported_game`` or ``truncated``."""
     if GAME_STARTS_RE.match(lines[0]) and len(lines) == 1:
         raise HandParseError(
@@ -173,7 +152,7 @@ def parse_header(lines: tuple[str, ...]) -> Header:
         raise HandParseError("bad_amount", str(exc), 1, line) from None
 
 
-def _parse(lines: tuple[str, ...], hand_id: str, line: str) -> Header:
+def _parse(lines: tuple[str, ...], hand_id: str, line: str) -> HandHeader:
     modern = MODERN_RE.match(line)
     tournament = TOURNAMENT_RE.match(line) if modern is None else None
     cash = CASH_RE.match(line) if modern is None and tournament is None else None
@@ -218,9 +197,8 @@ def _parse(lines: tuple[str, ...], hand_id: str, line: str) -> Header:
             low, high = 0, to_minor(first, unit) // 100
     if game.structure is Structure.FIXED_LIMIT and bets is None:
         bets = (high, 2 * high)
-    return Header(
+    return HandHeader(
         hand_id=hand_id,
-        modern=modern is not None,
         game=game,
         game_type=GameType.TOURNAMENT if tournament is not None else GameType.CASH,
         tournament_id=g["tid"] if tournament is not None else None,

@@ -24,7 +24,6 @@ from omahahh.model import (
     HandRecord,
     Site,
     Street,
-    make_hand_record,
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import (
@@ -53,7 +52,8 @@ from omahahh.parsers.common import (
 )
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
-from omahahh.parsers.pokerstars_header import Header, parse_header, parse_table
+from omahahh.parsers.header import HandHeader
+from omahahh.parsers.pokerstars_header import parse_header, parse_table
 from omahahh.parsers.sources import Block
 
 SITE = Site.POKERSTARS
@@ -134,7 +134,7 @@ class Dialect:
     """
 
     site: Site
-    header: Callable[[str], Header]
+    header: Callable[[str], HandHeader]
     table: Callable[[str, int], TableLine]
     street_re: re.Pattern[str]
     collect_re: re.Pattern[str] = COLLECT_RE
@@ -144,7 +144,7 @@ class Dialect:
     finish: Callable[[HandRecord], HandRecord] | None = None
 
 
-class StarsHand(ScratchHand[Header]):
+class StarsHand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     # Slots, as ScratchHand's: its 34 attributes are more than an instance's shared
@@ -167,7 +167,7 @@ class StarsHand(ScratchHand[Header]):
         "uncalled",
     )
 
-    def __init__(self, header: Header, block: Block, dialect: Dialect):
+    def __init__(self, header: HandHeader, block: Block, dialect: Dialect):
         super().__init__(header)
         self.block = block
         self.dialect = dialect
@@ -504,8 +504,10 @@ def _freeze(hand: StarsHand, table: TableLine, block: Block) -> HandRecord:
     boards_src = hand.summary_boards or hand.boards
     boards = tuple(boards_src[r] for r in sorted(boards_src))
     run_count = max(hand.run_count, len(boards)) if boards else hand.run_count
-    return make_hand_record(
-        **hand.record_fields(hand.dialect.site, table, block),
+    return hand.record(
+        hand.dialect.site,
+        table,
+        block,
         fast_fold=h.fast_fold,
         home_game=h.home_game,
         tournament_id=h.tournament_id,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
@@ -19,7 +18,8 @@ from omahahh.parsers.common import (
     symbol_currency,
     utc_or_fail,
 )
-from omahahh.quick_init import quick_factory, quick_init
+from omahahh.parsers.header import HandHeader
+from omahahh.quick_init import quick_factory
 
 HEADER_RE = re.compile(
     r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
@@ -55,28 +55,8 @@ TABLE_RE = re.compile(
 _STRUCTURE = STRUCTURE_WORDS
 
 
-@quick_init  # one a hand: the dataclass's own __init__ sets each of 15 fields by a call
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Header:
-    hand_id: str
-    fast_fold: bool
-    home_game: str | None
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    buy_in: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int  # cash: SB (PL/NL) or small bet (FL); tournament: level SB
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-
-
-make_header = quick_factory(Header)
-"""``Header(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`): one a hand."""
+make_header = quick_factory(HandHeader)
+"""``HandHeader(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`): one a hand."""
 
 
 @lru_cache(maxsize=256)  # a file repeats its few games: a regex search and a record each
@@ -132,7 +112,7 @@ def _cash_currency(stakes: str) -> str:
 
 def parse_header(
     line: str, header_re: re.Pattern[str] = HEADER_RE, room: str = "PokerStars"
-) -> Header:
+) -> HandHeader:
     """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors.
 
     ``header_re`` (groups ``kind``, ``id``, ``club``, ``rest``) and ``room`` serve the

@@ -27,7 +27,6 @@ from omahahh.model import (
     HandRecord,
     Site,
     Street,
-    make_hand_record,
 )
 from omahahh.parsers.betting_lines import (
     ScratchHand,
@@ -48,8 +47,9 @@ from omahahh.parsers.common import (
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
-from omahahh.parsers.winamax_header import Header, parse_header, parse_table
+from omahahh.parsers.winamax_header import parse_header, parse_table
 
 SITE = Site.WINAMAX
 
@@ -99,10 +99,10 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Winamax Poker - ")
 
 
-class _Hand(ScratchHand[Header]):
+class _Hand(ScratchHand):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    def __init__(self, header: Header):
+    def __init__(self, header: HandHeader):
         super().__init__(header)
         self.summary_seats = SummarySeatTable()
         self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
@@ -287,8 +287,11 @@ def _freeze(hand: _Hand, table: TableLine, tournament_id: str | None, block: Blo
             hand.notes.append("SUMMARY board differs from the street lines")
         board = hand.summary_board
     seats = hand.idle_seats_sat_out()  # Winamax never says who sits out
-    return make_hand_record(
-        **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
+    return hand.record(
+        SITE,
+        table,
+        block,
+        fixed_limit_blinds=False,
         tournament_id=tournament_id,
         buy_in=h.buy_in,
         seats=seats,

@@ -16,8 +16,6 @@ Currency is a suffix (``1€``); cash stakes without a symbol are play money
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, variant_code
@@ -31,6 +29,7 @@ from omahahh.parsers.common import (
     utc_or_fail,
 )
 from omahahh.parsers.context import ParseContext
+from omahahh.parsers.header import HandHeader
 from omahahh.rooms.conventions import conventions
 
 HEADER_RE = re.compile(
@@ -54,24 +53,6 @@ TABLE_RE = re.compile(
 _STRUCTURE = {words.lower(): s for words, s in STRUCTURE_WORDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    buy_in: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int  # small blind (PL/NL) or small bet (FL)
-    stake_high: int
-    ante: int | None
-    started_at: datetime | None
-    started_at_text: str
-
-
 def game_info(text: str) -> GameInfo | None:
     """``game_info("Omaha8 pot limit").variant == "PLO-8"``; None for other games."""
     m = GAME_RE.match(text.strip())
@@ -93,7 +74,7 @@ def _currency(stakes: str, tournament: bool) -> str:
     return symbol_currency(stakes, CHIPS if tournament else PLAY)
 
 
-def parse_header(line: str, context: ParseContext) -> Header:
+def parse_header(line: str, context: ParseContext) -> HandHeader:
     """Read a Winamax header; raises :class:`HandParseError` (``bad_header``, ...)."""
     m = HEADER_RE.match(line)
     if m is None:
@@ -123,7 +104,7 @@ def parse_header(line: str, context: ParseContext) -> Header:
         raise HandParseError("bad_amount", str(exc), 0, line) from None
     ante = amounts[0] if len(amounts) == 3 else None
     hand_id = m["id"]
-    return Header(
+    return HandHeader(
         hand_id=hand_id,
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,

@@ -44,8 +44,6 @@ Every line must be understood: an unknown line makes the hand a failure row.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.hand_tables import SeatTable, SummarySeatTable, UncalledTable
@@ -56,7 +54,6 @@ from omahahh.model import (
     HandRecord,
     Site,
     Street,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
@@ -85,6 +82,7 @@ from omahahh.parsers.common import (
 )
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 SITE = Site.WPN
@@ -148,22 +146,6 @@ def matches(first_line: str) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-
-
 def game_info(text: str) -> GameInfo | None:
     """``game_info("Omaha H/L(No Limit)").variant == "NLO-8"``; None for other games."""
     m = GAME_RE.match(text.strip())
@@ -181,7 +163,7 @@ def game_info(text: str) -> GameInfo | None:
     )
 
 
-def parse_header(line: str) -> Header:
+def parse_header(line: str) -> HandHeader:
     m = HEADER_RE.match(line)
     if m is None:
         raise HandParseError("bad_header", f"unrecognised WPN header: {line[:100]!r}", 0, line)
@@ -196,7 +178,7 @@ def parse_header(line: str) -> Header:
         low, high = (to_minor(p, unit) for p in stakes.split("/"))
     except (MoneyError, ValueError):
         raise HandParseError("bad_amount", f"unreadable stakes {stakes!r}", 0, line) from None
-    return Header(
+    return HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
@@ -212,8 +194,8 @@ def parse_header(line: str) -> Header:
     )
 
 
-class _Hand(ScratchHand[Header]):
-    def __init__(self, header: Header):
+class _Hand(ScratchHand):
+    def __init__(self, header: HandHeader):
         super().__init__(header)
         self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
@@ -423,8 +405,11 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
             if k > len(sides):
                 sides.append(0)
             sides[k - 1] += pots.get(k, 0)
-    return make_hand_record(
-        **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
+    return hand.record(
+        SITE,
+        table,
+        block,
+        fixed_limit_blinds=False,
         tournament_id=hand.h.tournament_id,
         seats=_seats(hand),
         boards=boards,

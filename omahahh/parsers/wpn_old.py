@@ -52,8 +52,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.hand_tables import SummarySeatTable, UncalledTable
@@ -66,7 +64,6 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     make_seat,
     variant_code,
 )
@@ -75,6 +72,7 @@ from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import TableLine, board_cards, cards_or_fail, match_name, to_utc
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -129,25 +127,6 @@ def wpn_cards(text: str, offset: int) -> tuple[int, ...]:
     return cards_or_fail(text.replace("10", "T"), offset)
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    tournament_id: str | None
-    tournament_level: str | None
-    buy_in: str | None
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-    table: str
-    notes: tuple[str, ...]
-
-
 def _summary_fields(text: str | None) -> dict[str, str]:
     """``GameType: NL, TournamentId: 8192538, TournamentBuyIn: 12.60`` as a dict."""
     out: dict[str, str] = {}
@@ -158,7 +137,7 @@ def _summary_fields(text: str | None) -> dict[str, str]:
     return out
 
 
-def parse_header(first: str, second: str, context: ParseContext) -> Header:
+def parse_header(first: str, second: str, context: ParseContext) -> HandHeader:
     h = HEADER_RE.match(first)
     if h is None:
         raise HandParseError("bad_header", f"unrecognised WPN header: {first[:100]!r}", 0, first)
@@ -189,7 +168,7 @@ def parse_header(first: str, second: str, context: ParseContext) -> Header:
     except (MoneyError, ValueError):
         raise HandParseError("bad_amount", f"unreadable stakes {stakes!r}", 1, second) from None
     buy_in = summary.get("TournamentBuyIn")
-    return Header(
+    return HandHeader(
         hand_id=g["id"],
         game=GameInfo(
             variant=variant_code(structure, hole, hi_lo),
@@ -209,13 +188,13 @@ def parse_header(first: str, second: str, context: ParseContext) -> Header:
         stake_high=high,
         started_at=to_utc(h["time"], context.zone_for(room.time_zone)),
         started_at_text=h["time"],
-        table=table,
+        table=TableLine(name=table, max_seats=None, button_seat=0),
         notes=tuple(notes),
     )
 
 
-class _Hand(ScratchHand[Header]):
-    def __init__(self, header: Header):
+class _Hand(ScratchHand):
+    def __init__(self, header: HandHeader):
         super().__init__(header, header.notes)
         self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
@@ -547,9 +526,12 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
     board = hand.summary_board if hand.summary_board is not None else hand.board
     if hand.summary_board is not None and hand.board and hand.summary_board != hand.board:
         hand.notes.append("SUMMARY board differs from the street lines")
-    table = TableLine(name=h.table, max_seats=None, button_seat=hand.button or 0, play_money=False)
-    return make_hand_record(
-        **hand.record_fields(SITE, table, block, fixed_limit_blinds=False),
+    table = TableLine(name=h.table_line.name, max_seats=None, button_seat=hand.button or 0)
+    return hand.record(
+        SITE,
+        table,
+        block,
+        fixed_limit_blinds=False,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=seats,

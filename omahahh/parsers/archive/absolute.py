@@ -35,10 +35,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
-from omahahh.parsers.common import ZONE_ABBREVIATIONS
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import ZONE_ABBREVIATIONS, TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 FIRST_RE = re.compile(
@@ -104,7 +105,7 @@ ABSOLUTE = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...]) -> ArchiveHeader:
+def header(lines: tuple[str, ...]) -> HandHeader:
     line = lines[0]
     m = FIRST_RE.match(line)
     if m is None or len(lines) < 2:
@@ -123,7 +124,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
     if m["zone"] not in ZONE_ABBREVIATIONS:
         raise HandParseError("bad_header", f"unknown time zone {m['zone']!r}", 0, line)
     local = parse_time(m["stamp"], "%Y-%m-%d %H:%M:%S", 0, line)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.CASH if symbol else GameType.TOURNAMENT,
@@ -134,9 +135,11 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
         stake_high=amount(m["high"], unit, line),
         started_at=utc(local, ZONE_ABBREVIATIONS[m["zone"]]),
         started_at_text=f"{m['stamp']} {m['zone']}",
-        table_name=t["name"],
-        max_seats=2 if m["format"] == "1 on 1" else None,
-        button_seat=int(t["button"]),
+        table=TableLine(
+            name=t["name"],
+            max_seats=2 if m["format"] == "1 on 1" else None,
+            button_seat=int(t["button"]),
+        ),
     )
 
 

@@ -36,9 +36,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -125,7 +127,7 @@ SHAPES = (
 CAKE = LineFormat(site=Site.CAKE, shapes=SHAPES)
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader, list[str]]:
+def header(lines: tuple[str, ...], context: ParseContext) -> tuple[HandHeader, list[str]]:
     line = lines[0]
     first = FIRST_RE.match(line)
     if first is None:
@@ -159,7 +161,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
     local = parse_time(parts[-1], "%Y/%m/%d - %H:%M:%S", 0, line)
     zone = context.zone_for(conventions(Site.CAKE).time_zone)
     max_seats = re.search(r"\((?:Turbo )?(\d+)-Max\)|(\d+) Max", first["rest"], re.IGNORECASE)
-    h = ArchiveHeader(
+    h = HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.TOURNAMENT if tournament or currency == CHIPS else GameType.CASH,
@@ -172,8 +174,11 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
         started_at_text=parts[-1],
         tournament_id=tournament[1:] if tournament else None,
         buy_in=parts[0] if tournament else None,
-        table_name=_table_name(parts),
-        max_seats=int(next(x for x in max_seats.groups() if x)) if max_seats else None,
+        table=TableLine(
+            name=_table_name(parts),
+            max_seats=int(next(x for x in max_seats.groups() if x)) if max_seats else None,
+            button_seat=0,
+        ),
     )
     return h, notes
 

@@ -34,10 +34,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
-from omahahh.parsers.common import WON_RE
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import WON_RE, TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -119,7 +120,7 @@ ENET = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     line = lines[0]
     m = FIRST_RE.match(line)
     if m is None or len(lines) < 2:
@@ -136,7 +137,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     unit = unit_of(currency)
     local = parse_time(m["stamp"], "%H:%M:%S %d.%m.%Y", 0, line)
     zone = context.zone_for(conventions(Site.ENET).time_zone)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
@@ -149,9 +150,11 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
         started_at_text=m["stamp"],
         tournament_id=m["tid"],
         buy_in=m["buyin"],
-        table_name=t["name"],
-        max_seats=int(t["max"]) if t["max"] else None,
-        button_seat=int(t["button"]),
+        table=TableLine(
+            name=t["name"],
+            max_seats=int(t["max"]) if t["max"] else None,
+            button_seat=int(t["button"]),
+        ),
     )
 
 

@@ -35,9 +35,11 @@ from omahahh.model import POST_KINDS, ActionKind, GameType, HandRecord, Site, St
 from omahahh.money import unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc, zone_of
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 HEADER_RE = re.compile(
@@ -95,7 +97,7 @@ FORMAT_SHAPES = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...]) -> ArchiveHeader:
+def header(lines: tuple[str, ...]) -> HandHeader:
     line = lines[0]
     m = HEADER_RE.match(line)
     if m is None:
@@ -114,7 +116,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
         if e is not None:
             local = parse_time(e["stamp"], "%Y-%m-%d %H:%M:%S", offset, ln)
             started_at, text = utc(local, zone_of(e["zone"])), f"{e['stamp']} {e['zone']}"
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.CASH,
@@ -125,7 +127,11 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
         stake_high=amount(m["high"], unit, line),
         started_at=started_at,
         started_at_text=text,
-        table_name=m["table"],
+        table=TableLine(
+            name=m["table"],
+            max_seats=None,
+            button_seat=0,
+        ),
     )
 
 

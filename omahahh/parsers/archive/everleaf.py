@@ -36,9 +36,10 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, to_minor, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -100,7 +101,7 @@ SHAPES = (
 EVERLEAF = LineFormat(site=Site.EVERLEAF, shapes=SHAPES, money=money)
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     first = FIRST_RE.match(lines[0])
     if first is None or len(lines) < 3:
         raise HandParseError(
@@ -129,7 +130,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     unit = unit_of(currency)
     local = parse_time(m["stamp"], "%Y/%m/%d - %H:%M:%S", 2, line)
     zone = context.zone_for(conventions(Site.EVERLEAF).time_zone)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.CASH if cash else GameType.TOURNAMENT,

@@ -39,11 +39,12 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.betting_lines import new_street
-from omahahh.parsers.common import WON_RE, ZONE_ABBREVIATIONS, folded_street
+from omahahh.parsers.common import WON_RE, ZONE_ABBREVIATIONS, TableLine, folded_street
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 PREFIXES = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
@@ -221,7 +222,7 @@ FULLTILT = LineFormat(
 )
 
 
-def header(line: str) -> tuple[ArchiveHeader, list[str]]:
+def header(line: str) -> tuple[HandHeader, list[str]]:
     m = HEADER_RE.match(line)
     if "Omaha" not in line and "Courchevel" not in line:
         raise not_omaha(" - ".join(line.split(" - ")[1:-2]) or line[:80], line)
@@ -253,7 +254,7 @@ def header(line: str) -> tuple[ArchiveHeader, list[str]]:
     if zone not in ZONE_ABBREVIATIONS:
         raise HandParseError("bad_header", f"unknown time zone {zone!r}", 0, line)
     local = parse_time(f"{stamp_date} {stamp_time}", "%Y/%m/%d %H:%M:%S", 0, line)
-    h = ArchiveHeader(
+    h = HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
@@ -266,8 +267,11 @@ def header(line: str) -> tuple[ArchiveHeader, list[str]]:
         started_at_text=f"{m['time']} {m['zone']} - {m['date']}",
         tournament_id=t["tid"],
         buy_in=t["tourney"],
-        table_name=t["name"],
-        max_seats=int(t["max"]) if t["max"] else (2 if "(heads up)" in m["where"] else None),
+        table=TableLine(
+            name=t["name"],
+            max_seats=int(t["max"]) if t["max"] else (2 if "(heads up)" in m["where"] else None),
+            button_seat=0,
+        ),
     )
     return h, notes
 

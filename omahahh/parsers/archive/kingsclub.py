@@ -38,10 +38,11 @@ from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.betting_lines import new_street
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -148,7 +149,7 @@ KINGSCLUB = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     line = lines[0]
     m = FIRST_RE.match(line)
     if m is None or len(lines) < 2:
@@ -162,7 +163,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     game = omaha(m["game"], LIMITS[g["limit"]], hole, hi_lo)
     local = parse_time(lines[1], "%Y-%m-%d %H:%M:%S", 1, lines[1])
     zone = context.zone_for(conventions(Site.KINGSCLUB).time_zone)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=m["id"],
         game=game,
         game_type=GameType.CASH,

@@ -29,9 +29,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -81,7 +83,7 @@ MERGE = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     first = FIRST_RE.match(lines[0])
     if first is None or len(lines) < 2:
         raise HandParseError("bad_header", f"not a Merge header: {lines[0][:80]!r}", 0, lines[0])
@@ -100,7 +102,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
         raise HandParseError("bad_table_line", f"unreadable table line: {lines[1]!r}", 1, lines[1])
     local = parse_time(first["stamp"], "%m/%d/%Y %H:%M:%S", 0, lines[0])
     zone = context.zone_for(conventions(Site.MERGE_PT).time_zone)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.TOURNAMENT,
@@ -113,7 +115,11 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
         started_at_text=first["stamp"],
         tournament_id=t["tid"],
         buy_in=t["buyin"],
-        table_name=t["name"],
+        table=TableLine(
+            name=t["name"],
+            max_seats=None,
+            button_seat=0,
+        ),
     )
 
 

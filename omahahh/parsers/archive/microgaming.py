@@ -31,9 +31,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -86,7 +88,7 @@ SHAPES = (
 MICROGAMING = LineFormat(site=Site.MICROGAMING_PT, shapes=SHAPES)
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader, int]:
+def header(lines: tuple[str, ...], context: ParseContext) -> tuple[HandHeader, int]:
     first = FIRST_RE.match(lines[0])
     if first is None:
         raise HandParseError(
@@ -106,7 +108,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
     unit = unit_of(currency)
     local = parse_time(first["stamp"], "%Y-%m-%d %H:%M:%S", 0, lines[0])
     zone = context.zone_for(conventions(Site.MICROGAMING_PT).time_zone)
-    h = ArchiveHeader(
+    h = HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.CASH if cash else GameType.TOURNAMENT,
@@ -117,7 +119,11 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[ArchiveHeader
         stake_high=amount(t["high"], unit, lines[at]),
         started_at=utc(local, zone),
         started_at_text=first["stamp"],
-        table_name=t["name"],
+        table=TableLine(
+            name=t["name"],
+            max_seats=None,
+            button_seat=0,
+        ),
     )
     return h, at + 1
 

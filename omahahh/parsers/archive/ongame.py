@@ -46,9 +46,11 @@ from omahahh.parsers.archive.header import (
     utc,
     zone_of,
 )
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 FIRST_RE = re.compile(r"^\*\*\*\*\* History for hand (?P<id>[A-Za-z0-9-]+) \*\*\*\*\*$")
@@ -150,7 +152,7 @@ ONGAME = LineFormat(
 )
 
 
-def header(lines: tuple[str, ...]) -> ArchiveHeader:
+def header(lines: tuple[str, ...]) -> HandHeader:
     first = FIRST_RE.match(lines[0])
     if first is None or len(lines) < 3:
         raise HandParseError("bad_header", f"not an Ongame header: {lines[0][:80]!r}", 0, lines[0])
@@ -170,7 +172,7 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
     currency = currency_of(symbol, CHIPS) if real else PLAY
     unit = unit_of(currency)
     local = parse_time(f"{st['stamp']} {st['year']}", "%b %d %H:%M:%S %Y", 1, lines[1])
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.CASH,
@@ -181,7 +183,11 @@ def header(lines: tuple[str, ...]) -> ArchiveHeader:
         stake_high=amount(t["high"], unit, lines[2]),
         started_at=utc(local, zone_of(st["zone"])),
         started_at_text=lines[1][12:],
-        table_name=t["name"],
+        table=TableLine(
+            name=t["name"],
+            max_seats=None,
+            button_seat=0,
+        ),
     )
 
 

@@ -43,9 +43,11 @@ from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -108,7 +110,7 @@ SHAPES = (
 PKR = LineFormat(site=Site.PKR, shapes=SHAPES, cards=cards)
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     first = FIRST_RE.match(lines[0])
     if first is None:
         raise HandParseError("bad_header", f"not a PKR header: {lines[0][:80]!r}", 0, lines[0])
@@ -145,7 +147,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     unit = unit_of(currency)
     stamp, at = fields["Start time of hand: "]
     local = parse_time(stamp, "%d %b %Y %H:%M:%S", at, lines[at])
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=fields["Starting Hand #"][0],
         game=game,
         game_type=GameType.CASH if ring else GameType.TOURNAMENT,
@@ -156,7 +158,11 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
         stake_high=amount(b["high"], unit, lines[at]),
         started_at=utc(local, context.zone_for(conventions(Site.PKR).time_zone)),
         started_at_text=stamp,
-        table_name=first["name"],
+        table=TableLine(
+            name=first["name"],
+            max_seats=None,
+            button_seat=0,
+        ),
     )
 
 

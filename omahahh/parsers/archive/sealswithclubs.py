@@ -30,9 +30,10 @@ from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
-from omahahh.parsers.archive.shapes import ArchiveHand, ArchiveHeader, LineFormat, read_body
+from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
@@ -73,7 +74,7 @@ SHAPES = (
 SWC = LineFormat(site=Site.SEALSWITHCLUBS, shapes=SHAPES)
 
 
-def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
+def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     first = FIRST_RE.match(lines[0])
     if first is None or len(lines) < 3 or lines[2] != "Site: Seals With Clubs":
         raise HandParseError(
@@ -87,7 +88,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> ArchiveHeader:
     game = omaha(f"{g['limit']} {g['game']}", LIMITS[g["limit"]], 4, GAMES[g["game"]])
     local = parse_time(first["stamp"], "%Y-%m-%d %H:%M:%S", 0, lines[0])
     zone = context.zone_for(conventions(Site.SEALSWITHCLUBS).time_zone)
-    return ArchiveHeader(
+    return HandHeader(
         hand_id=first["id"],
         game=game,
         game_type=GameType.CASH,

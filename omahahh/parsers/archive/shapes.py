@@ -23,22 +23,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.hand_tables import SummarySeatTable, UncalledTable
 from omahahh.model import (
     ActionKind,
-    GameInfo,
-    GameType,
     HandRecord,
     Site,
     Street,
-    make_hand_record,
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
 from omahahh.parsers.common import TableLine, cards_or_fail, names_longest_first
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
 
 Reader = Callable[["ArchiveHand", re.Match[str], int], None]
@@ -79,28 +76,6 @@ class LineFormat:
     summary_shapes: tuple[Shape, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ArchiveHeader:
-    """What a format's header lines say (the fields every room's header has)."""
-
-    hand_id: str
-    game: GameInfo
-    game_type: GameType
-    currency: str
-    unit: int
-    stakes: str
-    stake_low: int
-    stake_high: int
-    started_at: datetime | None
-    started_at_text: str
-    tournament_level: str | None = None
-    tournament_id: str | None = None
-    buy_in: str | None = None
-    table_name: str = ""
-    max_seats: int | None = None
-    button_seat: int | None = None
-
-
 STREETS = {
     "flop": Street.FLOP,
     "turn": Street.TURN,
@@ -109,16 +84,17 @@ STREETS = {
 }
 
 
-class ArchiveHand(ScratchHand[ArchiveHeader]):
+class ArchiveHand(ScratchHand):
     """Scratch state of one hand while its lines are read; frozen by :meth:`freeze`."""
 
-    def __init__(self, header: ArchiveHeader, block: Block, fmt: LineFormat):
+    def __init__(self, header: HandHeader, block: Block, fmt: LineFormat):
         super().__init__(header)
         self.block = block
         self.fmt = fmt
-        self.table_name = header.table_name
-        self.max_seats = header.max_seats
-        self.button_seat = header.button_seat
+        table = header.table
+        self.table_name = table.name if table is not None else ""
+        self.max_seats = table.max_seats if table is not None else None
+        self.button_seat = table.button_seat or None if table is not None else None
         self.button_name: str | None = None
         self.boards: dict[int, list[int]] = {}
         self.run = 0
@@ -178,17 +154,14 @@ class ArchiveHand(ScratchHand[ArchiveHeader]):
                 (s.seat for s in self.seats if s.player == self.button_name), None
             )
         table = TableLine(
-            name=self.table_name,
-            max_seats=self.max_seats,
-            button_seat=self.button_seat or 0,
-            play_money=False,
+            name=self.table_name, max_seats=self.max_seats, button_seat=self.button_seat or 0
         )
         boards = tuple(tuple(self.boards[r]) for r in sorted(self.boards))
-        fields = self.record_fields(
-            self.fmt.site, table, self.block, fixed_limit_blinds=self.fmt.fixed_limit_blinds
-        )
-        record = make_hand_record(
-            **fields,
+        record = self.record(
+            self.fmt.site,
+            table,
+            self.block,
+            fixed_limit_blinds=self.fmt.fixed_limit_blinds,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
             seats=self.seats,
