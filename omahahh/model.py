@@ -25,8 +25,8 @@ class Site(StrEnum):
     PHH = "phh"
     WPN = "wpn"  # Winning Poker Network: Americas Cardroom (ACR) and its skins
     BOVADA = "bovada"  # Bovada / Ignition / Bodog
-    PACIFIC = "888poker"  # 888poker, formerly Pacific Poker / Cassava
-    PARTY = "partypoker"
+    POKER888 = "888poker"  # 888poker, formerly Pacific Poker / Cassava
+    PARTYPOKER = "partypoker"
     IPOKER = "ipoker"
     BOSS = "boss"
     IGT = "igt"

@@ -31,8 +31,8 @@ JUNK = "This is not a hand history.\nJust a note someone left in the folder."
             "Poker Hand #TM2697462: Tournament #25942319, X Omaha Pot Limit - Level1 (10/20)",
             Site.GGPOKER,
         ),
-        ("***** 888poker Hand History for Game 385494443 *****", Site.PACIFIC),
-        ("***** Cassava Hand History for Game 184089742 *****", Site.PACIFIC),
+        ("***** 888poker Hand History for Game 385494443 *****", Site.POKER888),
+        ("***** Cassava Hand History for Game 184089742 *****", Site.POKER888),
     ],
 )
 def test_header_line_names_the_room(first_line: str, site: Site) -> None:

@@ -14,7 +14,7 @@ from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.context import ParseContext
-from omahahh.parsers.pacific import FORMAT
+from omahahh.parsers.poker888 import FORMAT
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.conftest import CORPUS, parse_hand
@@ -69,7 +69,7 @@ def test_every_block_of_the_folder_is_a_hand_a_duplicate_or_a_failure_with_a_rea
 # -- header ------------------------------------------------------------------------------
 def test_header_game_no_lead_in_and_888poker_line() -> None:
     h = hand(HHSMITHY + SAMPLES + "HandActionTests/OmahaHiLo.txt")
-    assert h.hand_key == "888poker:441695827" and h.site is Site.PACIFIC
+    assert h.hand_key == "888poker:441695827" and h.site is Site.POKER888
     assert (h.variant, h.game.structure, h.game.hi_lo) == ("PLO-8", Structure.POT_LIMIT, True)
     assert (h.small_blind, h.big_blind, h.currency, h.unit) == (50, 100, "USD", 100)
     assert (h.table_name, h.max_seats, h.button_seat) == ("Fortaleza", 9, 6)
@@ -86,7 +86,7 @@ def test_a_copy_without_the_game_no_line_is_the_same_hand() -> None:
 def test_no_time_zone_printed_reads_utc_and_the_option_overrides() -> None:
     text = (CORPUS / HHSMITHY / SAMPLES / "GameTypeTests/PotLimitOmaha.txt").read_text("utf-8")
     (h,) = parse_text(text)
-    assert isinstance(h, HandRecord) and conventions(Site.PACIFIC).time_zone == "UTC"
+    assert isinstance(h, HandRecord) and conventions(Site.POKER888).time_zone == "UTC"
     assert h.started_at == datetime(2014, 1, 6, 21, 5, 48, tzinfo=UTC)
     assert h.started_at_text == "06 01 2014 21:05:48"
     block = next(iter_blocks(CORPUS / HHSMITHY / SAMPLES / "GameTypeTests/PotLimitOmaha.txt"))
@@ -154,7 +154,7 @@ def test_a_raise_from_the_small_blind_adds_to_the_blind() -> None:
 
 def test_uncalled_bet_is_derived_not_claimed() -> None:
     h = hand(HHSMITHY + SAMPLES + "GameTypeTests/NoLimitOmaha.txt")
-    assert h.uncalled == () and not conventions(Site.PACIFIC).prints_uncalled
+    assert h.uncalled == () and not conventions(Site.POKER888).prints_uncalled
     result = audit_hand(h).result
     assert result is not None
     assert [(u.player, u.amount) for u in result.uncalled] == [("azartists", 204100)]
@@ -234,7 +234,7 @@ def test_hi_lo_lines_describe_the_shown_hand_and_a_scoop_prints_two_lines() -> N
 
 def test_rake_is_the_pot_less_what_was_collected() -> None:
     h = hand(LUBBOCK, "553786992")  # $33 pot, "angelicafer collected [ $32 ]"
-    assert h.rake_reported is None and conventions(Site.PACIFIC).derives_unprinted_rake
+    assert h.rake_reported is None and conventions(Site.POKER888).derives_unprinted_rake
     result = audit_hand(h).result
     assert result is not None and (result.total_pot, result.rake) == (3300, 100)
     assert room_take(h, [3300]).rake == 100
@@ -264,7 +264,7 @@ def test_a_raise_folded_to_comes_back_silently() -> None:
 @pytest.mark.parametrize("hand_id", ["553794851", "553791428", "553795631", "553796031"])
 def test_uncontested_hi_lo_halves_printed_short_of_the_returned_bet(hand_id: str) -> None:
     h = hand(LUBBOCK, hand_id)
-    assert len(h.collections) == 2 and conventions(Site.PACIFIC).halves_less_uncalled
+    assert len(h.collections) == 2 and conventions(Site.POKER888).halves_less_uncalled
     assert codes(h, "error", "warning") == []
     result = audit_hand(h).result
     assert result is not None
@@ -304,7 +304,7 @@ def test_a_rake_above_the_ceiling_is_an_unpaid_award() -> None:
 
 def test_a_tournament_pot_with_no_collected_line_is_not_checked() -> None:
     h = hand(FPDB + "tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt")
-    assert h.collections == () and conventions(Site.PACIFIC).omits_uncontested_award
+    assert h.collections == () and conventions(Site.POKER888).omits_uncontested_award
     assert codes(h, "error", "warning", "info") == ["award_not_printed"]
 
 

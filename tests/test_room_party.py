@@ -92,7 +92,7 @@ def test_a_hand_showing_other_cards_than_dealt_is_noted() -> None:
 
 def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None:
     h = hand(HHSMITHY + "GameTypeTests/PotLimitOmaha.txt")
-    assert h.hand_key == "partypoker:13551973065" and h.site is Site.PARTY
+    assert h.hand_key == "partypoker:13551973065" and h.site is Site.PARTYPOKER
     assert (h.stakes, h.small_blind, h.big_blind) == ("$1,000 USD", 500, 1000)
     assert (h.variant, h.game.structure, h.currency) == ("PLO", Structure.POT_LIMIT, "USD")
     assert h.started_at == datetime(2014, 1, 6, 21, 33, 56, tzinfo=UTC)  # 16:33:56 EST
@@ -113,7 +113,7 @@ def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None
 )
 def test_printed_zones_to_utc(relative: str, utc: datetime) -> None:
     assert hand(relative).started_at == utc  # CET, EDT, EST as printed
-    assert conventions(Site.PARTY).time_zone is None
+    assert conventions(Site.PARTYPOKER).time_zone is None
 
 
 def test_seat_lines_with_and_without_currency_and_out_of_order() -> None:
@@ -148,7 +148,7 @@ def test_classic_all_in_is_a_call_bet_or_raise_by_what_it_puts_in() -> None:
 
 def test_classic_returned_bet_comes_back_as_a_side_pot_award() -> None:
     h = [r for r in results(FIVE) if isinstance(r, HandRecord)][4]
-    assert h.uncalled == () and conventions(Site.PARTY).collected_includes_uncalled
+    assert h.uncalled == () and conventions(Site.PARTYPOKER).collected_includes_uncalled
     side = [(c.player, c.amount, c.pot_index) for c in h.collections if c.pot_index == 2]
     assert side == [("Player1", 10, 2)]  # "wins $0.10 USD from the side pot 2"
     result = audit_hand(h).result

@@ -50,9 +50,9 @@ from omahahh.parsers import (
     lookalikes,
     merge,
     microgaming,
-    pacific,
-    party,
+    partypoker,
     phh,
+    poker888,
     pokerstars,
     winamax,
     wpn,
@@ -66,12 +66,12 @@ from omahahh.parsers.archive import (
     everleaf,
     fulltilt,
     kingsclub,
+    merge_pt,
+    microgaming_pt,
     ongame,
     pkr,
     sealswithclubs,
 )
-from omahahh.parsers.archive import merge as merge_pt
-from omahahh.parsers.archive import microgaming as microgaming_pt
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.format import Format, failure, parse_or_fail
@@ -93,8 +93,8 @@ FORMATS: tuple[Format, ...] = (
     wpn.FORMAT,
     wpn_old.FORMAT,
     bovada.FORMAT,
-    pacific.FORMAT,
-    party.FORMAT,
+    poker888.FORMAT,
+    partypoker.FORMAT,
     ipoker.FORMAT,
     boss.FORMAT,
     igt.FORMAT,

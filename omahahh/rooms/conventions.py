@@ -243,8 +243,8 @@ ROOMS: dict[Site, RoomConventions] = {
     # high winner first: 888poker:553787050 prints the high winner angelicafer before
     # GdRackBaby, who showed the low first). No time zone is printed: HHSmithy and
     # DriveHUD read GMT, fpdb reads ET; we take UTC (--source-timezone overrides).
-    Site.PACIFIC: RoomConventions(
-        site=Site.PACIFIC,
+    Site.POKER888: RoomConventions(
+        site=Site.POKER888,
         prints_uncalled=False,
         derives_unprinted_rake=True,
         collected_includes_uncalled_blind=True,
@@ -261,8 +261,8 @@ ROOMS: dict[Site, RoomConventions] = {
     # ``collected $41.47`` of which $2.97 came back, partypoker:1770659766668adeb0h5qfm).
     # Classic hands print no rake; 2026 prints ``Main Pot: $38.50 Rake: $2.0``, the
     # main pot after rake. Times carry their zone.
-    Site.PARTY: RoomConventions(
-        site=Site.PARTY,
+    Site.PARTYPOKER: RoomConventions(
+        site=Site.PARTYPOKER,
         prints_uncalled=False,
         collected_includes_uncalled=True,
         derives_unprinted_rake=True,
@@ -435,7 +435,7 @@ no cap of its own is known (:attr:`RoomConventions.rake_ceiling_bp`): 10 %."""
 def rake_ceiling(room: RoomConventions | None, pot: int) -> int:
     """The most rake a room that prints none may keep of ``pot``, rounded up to a minor unit.
 
-    >>> rake_ceiling(ROOMS[Site.PACIFIC], 1001), rake_ceiling(ROOMS[Site.EVERLEAF], 1001)
+    >>> rake_ceiling(ROOMS[Site.POKER888], 1001), rake_ceiling(ROOMS[Site.EVERLEAF], 1001)
     (51, 101)
     """
     bp = room.rake_ceiling_bp if room is not None and room.rake_ceiling_bp is not None else None

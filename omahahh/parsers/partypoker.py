@@ -65,11 +65,11 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
 from omahahh.parsers.localised import comma_cards, game_number_key, without_lead_in
-from omahahh.parsers.party_header import matches, parse_header
+from omahahh.parsers.partypoker_header import matches, parse_header
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
-SITE = Site.PARTY
+SITE = Site.PARTYPOKER
 
 SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)$")
 STREET_RE = re.compile(
@@ -461,7 +461,7 @@ def hand_key(block: Block) -> str | None:
 
 FORMAT = Format(
     name="partypoker",
-    site=Site.PARTY,
+    site=Site.PARTYPOKER,
     parse=parse,
     header=matches,
     block_start=r"#Game No : |\*{5} Hand History [Ff]or Game ",

@@ -1,6 +1,6 @@
 """888poker (Pacific, Cassava) hand histories, FORMATS.md §3: text in, :class:`HandRecord` out.
 
-Line shapes after the header (:mod:`omahahh.parsers.pacific_header`) and what
+Line shapes after the header (:mod:`omahahh.parsers.poker888_header`) and what
 each records; ``NAME`` is a seated name (longest first, FORMATS §9.1), ``[X]``
 an amount in the client's locale (``[$1,275]``, ``[25 $]``, ``[$ 10]``):
 
@@ -58,10 +58,10 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
 from omahahh.parsers.localised import comma_cards, game_number_key, money_or_fail, without_lead_in
-from omahahh.parsers.pacific_header import matches, parse_header
+from omahahh.parsers.poker888_header import matches, parse_header
 from omahahh.parsers.sources import Block
 
-SITE = Site.PACIFIC
+SITE = Site.POKER888
 
 _STREETS = {
     "** Dealing down cards **": Street.PREFLOP,
@@ -319,7 +319,7 @@ def hand_key(block: Block) -> str | None:
 
 FORMAT = Format(
     name="888poker",
-    site=Site.PACIFIC,
+    site=Site.POKER888,
     parse=parse,
     header=matches,
     hand_key=hand_key,

@@ -109,7 +109,7 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     except MoneyError as exc:
         raise HandParseError("bad_amount", str(exc), i + 1, lines[i + 1]) from None
     stamp = f"{g['y']}/{g['m']}/{g['d']} {g['time']}"
-    zone = context.zone_for(conventions(Site.PACIFIC).time_zone)
+    zone = context.zone_for(conventions(Site.POKER888).time_zone)
     table = TableLine(
         name=t["name"] if t["name"] is not None else f"#{t['tnum']}",
         max_seats=int(t["max"]) if t["max"] else None,
