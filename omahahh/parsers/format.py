@@ -137,12 +137,12 @@ def failure(
     )
 
 
-def _states_a_result(record: HandRecord, block: Block) -> bool:
+def _states_a_result(record: HandRecord, block: Block, fmt: Format) -> bool:
     """Does the hand state its result (an award, a total, a summary), or is it cancelled,
-    or from a room that never prints one (a PHH file)? See :data:`RESULT_SECTION_STARTS`."""
+    or in a format that never prints one (PHH)? See :data:`RESULT_SECTION_STARTS`."""
     if record.collections or record.total_pot_reported is not None or record.cancelled:
         return True  # nearly every hand: answered without a scan
-    if not conventions(record.site).prints_awards:
+    if not conventions(fmt.site).prints_awards:
         return True
     if any(won for won in as_table(SummarySeatTable, record.summary_seats).won):
         return True
@@ -155,7 +155,7 @@ def parse_or_fail(fmt: Format, block: Block, context: ParseContext) -> HandRecor
     """``fmt`` parses ``block``; any problem becomes a :class:`ParseFailure`, never an exception."""
     try:
         record = fmt.parse(block, context)
-        if not _states_a_result(record, block):
+        if not _states_a_result(record, block, fmt):
             last = len(block.lines) - 1
             why = "the hand ends before its result: no award, total or summary is printed"
             return failure(block, "truncated", why, last, block.lines[-1], fmt=fmt)
