@@ -44,6 +44,7 @@ COMPILED = [
     "omahahh/parsers/boss.py",
     "omahahh/parsers/bovada.py",
     "omahahh/parsers/bovada_streets.py",
+    "omahahh/parsers/builder.py",
     "omahahh/parsers/common.py",
     "omahahh/parsers/doc_hand.py",
     "omahahh/parsers/ggpoker.py",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from omahahh.model import HandRecord
-from omahahh.parsers import betting_lines, pokerstars
+from omahahh.parsers import builder, pokerstars
 from omahahh.parsers.common import leading_name, match_name, names_longest_first, names_without
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from tests.conftest import parse_failure, parse_hand
@@ -48,12 +48,12 @@ def test_amounts_read_from_memory_equal_amounts_read_fresh(
     first = parse_hand(BASE)
     again = parse_hand(BASE)  # every amount and seat tail now comes from memory
     monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
-    monkeypatch.setattr(betting_lines, "_SEAT_TAILS", {})
+    monkeypatch.setattr(builder, "_SEAT_TAILS", {})
     monkeypatch.setattr(pokerstars, "_MINOR_KEPT", 0)
-    monkeypatch.setattr(betting_lines, "_SEAT_TAILS_KEPT", 0)
+    monkeypatch.setattr(builder, "_SEAT_TAILS_KEPT", 0)
     fresh = parse_hand(BASE)
     assert first == again == fresh
-    assert not pokerstars._MINOR_BY_UNIT[100] and not betting_lines._SEAT_TAILS  # capped
+    assert not pokerstars._MINOR_BY_UNIT[100] and not builder._SEAT_TAILS  # capped
 
 
 @pytest.mark.parametrize(
@@ -95,7 +95,7 @@ def test_memory_is_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (cash.unit, tourney.unit) == (100, 1)
     assert pokerstars._MINOR_BY_UNIT[1]["2500"] == pokerstars._MINOR_BY_UNIT[100]["$25"] == 2500
     monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
-    monkeypatch.setattr(betting_lines, "_SEAT_TAILS", {})
+    monkeypatch.setattr(builder, "_SEAT_TAILS", {})
     assert parse_hand(chips) == tourney
 
 
@@ -109,7 +109,7 @@ def test_the_stars_loop_reads_every_corpus_hand_as_the_shared_reader_does(
     blocks = [b for path in paths for b in iter_blocks(path)]
 
     def shared(hand: pokerstars.StarsHand, lines: tuple[str, ...], start: int, _: object) -> None:
-        betting_lines.read_sections(
+        builder.read_sections(
             hand,
             lines,
             start,

@@ -57,7 +57,7 @@ import re
 from collections.abc import Callable
 
 from omahahh.errors import HandParseError
-from omahahh.hand_tables import SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -69,8 +69,9 @@ from omahahh.model import (
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, format_minor, to_minor
-from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.betting_lines import add_action, new_street
 from omahahh.parsers.bovada_streets import RoundTracker, check_streets, next_street
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import STRUCTURE_WORDS, TableLine, board_cards, cards_or_fail, to_utc
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
@@ -184,10 +185,9 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
         super().__init__(header)
-        self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
         self.summary_folds: dict[str, Street] = {}
         self.board: tuple[int, ...] = ()

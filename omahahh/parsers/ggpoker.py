@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError
-from omahahh.hand_tables import SeatTable, SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SeatTable, SummarySeatTable
 from omahahh.model import (
     ActionKind,
     HandRecord,
@@ -30,19 +30,12 @@ from omahahh.model import (
     Street,
 )
 from omahahh.money import to_minor
-from omahahh.parsers.betting_lines import (
-    ScratchHand,
-    add_action,
-    new_street,
-    read_betting,
-    read_sections,
-    split_all_in,
-)
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
+from omahahh.parsers.builder import HandBuilder, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
     SUMMARY_SEAT_RE,
-    UNCALLED_RE,
     WON_RE,
     TableLine,
     add_show,
@@ -70,7 +63,6 @@ SEAT_RE = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips"
     r"(?:, (?P<bounty>[^()]*?) bounty)?\)(?P<tail>.*)$"
 )
-DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])?$")
 COLLECT_RE = re.compile(
     r" collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:[- ](?P<n>\d+))?)$"
 )
@@ -109,13 +101,11 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Poker Hand #")
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):
         super().__init__(header, header.notes)
-        self.dealt_names: set[str] = set()  # every "Dealt to" line, with cards or not
-        self.uncalled = UncalledTable()
         self.side_payments: list[SidePayment] = []
         self.summary_seats = SummarySeatTable()
         self.boards: dict[int, tuple[int, ...]] = {}
@@ -179,25 +169,10 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         _action(hand, name, line[len(name) + 2 :], offset)
         return
     if line.startswith("Dealt to "):
-        m = DEALT_RE.match(line)
-        if m is None:
-            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
-        hand.dealt_names.add(m["name"])
-        if m["cards"]:
-            hand.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+        hand.read_dealt_to(line, offset)
         return
     if line.startswith("Uncalled bet ("):
-        u = UNCALLED_RE.match(line)
-        if u is None:
-            raise HandParseError(
-                "unknown_line", f"unreadable uncalled line: {line!r}", offset, line
-            )
-        hand.uncalled.add(
-            player=u["name"],
-            amount=hand.money(u["amount"], offset),
-            street=hand.street,
-            line=offset,
-        )
+        hand.read_uncalled(line, offset)
         return
     c = COLLECT_RE.search(line)
     if c is not None:

@@ -59,7 +59,8 @@ from omahahh.model import (
     Street,
 )
 from omahahh.money import to_minor
-from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.betting_lines import add_action, new_street
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import cards_or_fail, match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -121,7 +122,7 @@ INFO_PREFIXES = ("Cash-out Premium % is ", "probabilty is ", "probability is ")
 CURRENCY_SUFFIX = re.compile(r"\s+[A-Z]{3}$")
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):

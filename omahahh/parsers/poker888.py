@@ -52,7 +52,8 @@ from omahahh.model import (
     Street,
     variant_code,
 )
-from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.betting_lines import add_action, new_street
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -74,7 +75,7 @@ DEAL = "** Dealing down cards **"
 NO_SHOW = " did not show his hand"
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from omahahh.errors import HandParseError
-from omahahh.hand_tables import SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     CashOut,
@@ -26,18 +26,11 @@ from omahahh.model import (
     Street,
 )
 from omahahh.money import fast_minor
-from omahahh.parsers.betting_lines import (
-    ALL_IN,
-    ScratchHand,
-    add_action,
-    new_street,
-    read_betting,
-    read_sections,
-)
+from omahahh.parsers.betting_lines import ALL_IN, add_action, new_street, read_betting
+from omahahh.parsers.builder import HandBuilder, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
-    UNCALLED_RE,
     WON_RE,
     TableLine,
     add_show,
@@ -68,7 +61,6 @@ COLLECT_RE = re.compile(
 CASHOUT_RE = re.compile(
     r"^(?P<name>.+) cashed out the hand for (?P<amount>\S+) \| Cash Out Fee (?P<fee>\S+)$"
 )
-DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) (?:\[(?P<old>[^\]]*)\] )?\[(?P<cards>[^\]]*)\]$")
 TOTAL_RE = re.compile(
     r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?(?: \|.*)?$"
 )
@@ -144,10 +136,10 @@ class Dialect:
     finish: Callable[[HandRecord], HandRecord] | None = None
 
 
-class StarsHand(ScratchHand):
+class StarsHand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
-    # Slots, as ScratchHand's: its 34 attributes are more than an instance's shared
+    # Slots, as HandBuilder's: its 34 attributes are more than an instance's shared
     # key table holds (30), past which every read and write of one went the slow way.
     __slots__ = (
         "_minor",
@@ -164,14 +156,12 @@ class StarsHand(ScratchHand):
         "sides",
         "summary_boards",
         "summary_seats",
-        "uncalled",
     )
 
     def __init__(self, header: HandHeader, block: Block, dialect: Dialect):
         super().__init__(header)
         self.block = block
         self.dialect = dialect
-        self.uncalled = UncalledTable()
         self.cashouts: list[CashOut] = []
         self.summary_seats = SummarySeatTable()
         self.capped: list[Street] = []
@@ -333,19 +323,10 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
         _action(hand, name, rest, offset)
         return
     if line.startswith("Dealt to "):
-        m = DEALT_RE.match(line)
-        if m is None:
-            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
-        hand.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+        hand.read_dealt_to(line, offset)
         return
     if line.startswith("Uncalled bet ("):
-        m = UNCALLED_RE.match(line)
-        if m is None:
-            raise HandParseError(
-                "unknown_line", f"unreadable uncalled-bet line: {line!r}", offset, line
-            )
-        amount = hand.money(m["amount"], offset)
-        hand.uncalled.add(m["name"], amount, hand.street, offset)
+        hand.read_uncalled(line, offset)
         return
     c = hand.dialect.collect_re.search(line) if " collected " in line else None
     if c is not None:

@@ -28,13 +28,8 @@ from omahahh.model import (
     Site,
     Street,
 )
-from omahahh.parsers.betting_lines import (
-    ScratchHand,
-    add_action,
-    new_street,
-    read_betting,
-    split_all_in,
-)
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import (
     SUMMARY_SEAT_RE,
     TableLine,
@@ -60,7 +55,6 @@ SECTION_RE = re.compile(
 SEAT_RE = re.compile(
     r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?)(?:, (?P<bounty>[^()]*?) bounty)?\)$"
 )
-DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 COLLECT_RE = re.compile(
     r"^(?P<name>.+) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?: (?P<n>\d+))?)"
     r"\s*(?:\((?P<half>HI|LO)\))?$"
@@ -99,7 +93,7 @@ def matches(first_line: str) -> bool:
     return first_line.startswith("Winamax Poker - ")
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):
@@ -170,10 +164,7 @@ def _section_line(hand: _Hand, line: str, offset: int) -> None:
 
 def _body_line(hand: _Hand, line: str, offset: int) -> None:
     if line.startswith("Dealt to "):
-        m = DEALT_RE.match(line)
-        if m is None:
-            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
-        hand.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+        hand.read_dealt_to(line, offset)
         return
     c = COLLECT_RE.match(line)
     if c is not None and c["name"] in hand.names:

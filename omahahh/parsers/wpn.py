@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.hand_tables import SeatTable, SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SeatTable, SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -57,18 +57,11 @@ from omahahh.model import (
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
-from omahahh.parsers.betting_lines import (
-    ScratchHand,
-    add_action,
-    new_street,
-    read_betting,
-    read_sections,
-    split_all_in,
-)
+from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
+from omahahh.parsers.builder import HandBuilder, read_sections
 from omahahh.parsers.common import (
     STRUCTURE_WORDS,
     SUMMARY_SEAT_RE,
-    UNCALLED_RE,
     TableLine,
     add_show,
     board_cards,
@@ -110,7 +103,6 @@ POT_LINE_RE = re.compile(
     r"^(?:Main pot(?: (?P<run>\d))?|Side pot\((?P<side>\d+)\)(?: (?P<side_run>\d))?) "
     r"(?P<amount>\S+) \| Rake (?P<rake>\S+)$"
 )
-DEALT_RE = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
 COLLECT_RE = re.compile(
     r" collected (?P<amount>\S+) from (?P<pot>main pot|side pot-(?P<n>\d+)|pot)"
     r"(?: (?P<run>\d))?$"
@@ -194,10 +186,9 @@ def parse_header(line: str) -> HandHeader:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
         super().__init__(header)
-        self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
         self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
         self.boards: dict[int, tuple[int, ...]] = {}
@@ -270,23 +261,10 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         _action(hand, name, rest, offset)
         return
     if line.startswith("Dealt to "):
-        m = DEALT_RE.match(line)
-        if m is None:
-            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
-        hand.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+        hand.read_dealt_to(line, offset)
         return
     if line.startswith("Uncalled bet ("):
-        u = UNCALLED_RE.match(line)
-        if u is None:
-            raise HandParseError(
-                "unknown_line", f"unreadable uncalled line: {line!r}", offset, line
-            )
-        hand.uncalled.add(
-            player=u["name"],
-            amount=hand.money(u["amount"], offset),
-            street=hand.street,
-            line=offset,
-        )
+        hand.read_uncalled(line, offset)
         return
     p = POT_LINE_RE.match(line)
     if p is not None:

@@ -54,7 +54,7 @@ import re
 from collections.abc import Callable
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.hand_tables import SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -68,7 +68,8 @@ from omahahh.model import (
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, to_minor
-from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.betting_lines import add_action, new_street
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import TableLine, board_cards, cards_or_fail, match_name, to_utc
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
@@ -90,7 +91,6 @@ GAME_RE = re.compile(
 BUTTON_RE = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.]+)\)\.$")
 STREET_RE = re.compile(r"^\*\*\* (?P<name>FLOP|TURN|RIVER) \*\*\*:(?P<tail>.*)$")
-UNCALLED_RE = re.compile(r"^Uncalled bet \((?P<amount>[\d.]+)\) returned to (?P<name>.+)$")
 AMOUNT_RE = re.compile(r"^\((?P<amount>[\d.]+)\)$")
 SUMMARY_PLAYER_RE = re.compile(
     r"^(?P<star>\*)?Player (?P<rest>.+?)\.? ?Bets: (?P<bets>[\d.]+)\. "
@@ -193,10 +193,9 @@ def parse_header(first: str, second: str, context: ParseContext) -> HandHeader:
     )
 
 
-class _Hand(ScratchHand):
+class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
         super().__init__(header, header.notes)
-        self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None
@@ -284,14 +283,8 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         new_street(hand, _STREET_OF[m["name"]])
         hand.board = board
         return
-    u = UNCALLED_RE.match(line)
-    if u is not None:
-        hand.uncalled.add(
-            player=u["name"],
-            amount=hand.money(u["amount"], offset),
-            street=hand.street,
-            line=offset,
-        )
+    if line.startswith("Uncalled bet ("):
+        hand.read_uncalled(line, offset)
         return
     raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
 

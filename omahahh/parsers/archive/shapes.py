@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.hand_tables import SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     HandRecord,
@@ -33,7 +33,8 @@ from omahahh.model import (
     Street,
 )
 from omahahh.money import to_minor
-from omahahh.parsers.betting_lines import ScratchHand, add_action, new_street
+from omahahh.parsers.betting_lines import add_action, new_street
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import TableLine, cards_or_fail, names_longest_first
 from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
@@ -84,7 +85,7 @@ STREETS = {
 }
 
 
-class ArchiveHand(ScratchHand):
+class ArchiveHand(HandBuilder):
     """Scratch state of one hand while its lines are read; frozen by :meth:`freeze`."""
 
     def __init__(self, header: HandHeader, block: Block, fmt: LineFormat):
@@ -98,7 +99,6 @@ class ArchiveHand(ScratchHand):
         self.button_name: str | None = None
         self.boards: dict[int, list[int]] = {}
         self.run = 0
-        self.uncalled = UncalledTable()
         self.summary_seats = SummarySeatTable()
         self.main: int | None = None
         self.sides: list[int] = []

@@ -1,0 +1,362 @@
+"""The hand being read: one builder for every room's reader.
+
+A reader fills a :class:`HandBuilder` line by line (or element by element) and
+freezes it into a :class:`~omahahh.model.HandRecord` with :meth:`HandBuilder.record`.
+The builder keeps what every room's text states the same way: the seats, the
+actions with the chips each puts in (worked out from the player's live chips on the
+street, because that is what ``raises X to Y`` means), posts, dealt and shown cards,
+awards, returned bets, and the lines the Stars-like rooms share word for word
+(``Dealt to``, ``Uncalled bet (X) returned to``). A room subclasses it for its extras.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from omahahh.action_table import ActionTable
+from omahahh.compiled import mypyc_attr
+from omahahh.errors import HandParseError
+from omahahh.hand_tables import (
+    CollectionTable,
+    SeatTable,
+    ShowTable,
+    SummarySeatTable,
+    UncalledTable,
+)
+from omahahh.model import ActionKind, HandRecord, Site, Street, Structure, make_hand_record
+from omahahh.parsers.betting_lines import add_action
+from omahahh.parsers.common import (
+    BRACKETS_RE,
+    UNCALLED_RE,
+    TableLine,
+    cards_or_fail,
+    names_longest_first,
+    pot_index,
+    read_money,
+)
+from omahahh.parsers.header import HandHeader
+from omahahh.parsers.sources import Block
+
+DEALT_RE = re.compile(
+    r"^Dealt to (?P<name>.+?)(?: \[(?P<old>[^\]]*)\](?= \[))?(?: \[(?P<cards>[^\]]*)\])?$"
+)
+"""``Dealt to Hero [Ah Kd 7c 7s]``, ``Dealt to Hero [Ah Kd] [7c 7s]``, ``Dealt to Bob``."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
+class HandBuilder:
+    """Mutable state while reading one block; each room's parser subclasses it
+    for its own extras and freezes it into a HandRecord at the end."""
+
+    # Read and written for every line: slots are the interpreter's fastest attributes. A
+    # subclass without slots of its own keeps its extras in a ``__dict__`` as before.
+    __slots__ = (
+        "_seat_names",
+        "actions",
+        "ante",
+        "collections",
+        "dealt",
+        "dealt_names",
+        "first_bb",
+        "first_sb",
+        "h",
+        "live",
+        "names",
+        "notes",
+        "plain_names",
+        "rake",
+        "seats",
+        "shows",
+        "street",
+        "total",
+        "uncalled",
+        "unit",
+    )
+
+    def __init__(self, header: HandHeader, notes: Sequence[str] = ()):
+        self.h = header
+        self.unit = header.unit
+        self.seats = SeatTable()
+        self.names: tuple[str, ...] = ()
+        self.plain_names: frozenset[str] | None = None  # see common.names_without
+        self._seat_names: dict[int, str] | None = None  # summary_seat's, made at its first
+        self.actions = ActionTable()
+        self.dealt: list[tuple[str, tuple[int, ...]]] = []
+        self.dealt_names: set[str] = set()  # dealt in, with or without the cards shown
+        self.uncalled = UncalledTable()
+        self.collections = CollectionTable()
+        self.shows = ShowTable()
+        self.notes: list[str] = list(notes)
+        self.street = Street.PREFLOP
+        self.live: dict[str, int] = {}  # chips counting toward calls on this street
+        self.total: int | None = None
+        self.rake: int | None = None
+        self.first_sb: int | None = None
+        self.first_bb: int | None = None
+        self.ante: int | None = None
+
+    def money(self, text: str, offset: int) -> int:
+        return read_money(text, self.unit, offset)
+
+    def read_dealt_to(self, line: str, offset: int) -> None:
+        """``Dealt to NAME [cards]`` (``[old] [new]`` in a game that deals again, no cards
+        where the room names the players dealt in without them, as GGPoker does)."""
+        m = DEALT_RE.match(line)
+        if m is None:
+            raise HandParseError("unknown_line", f"unreadable dealt line: {line!r}", offset, line)
+        self.dealt_names.add(m["name"])
+        if m["cards"]:
+            self.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
+
+    def read_uncalled(self, line: str, offset: int) -> None:
+        """``Uncalled bet (X) returned to NAME``: a returned bet, on the street it was made."""
+        m = UNCALLED_RE.match(line)
+        if m is None:
+            raise HandParseError(
+                "unknown_line", f"unreadable uncalled-bet line: {line!r}", offset, line
+            )
+        self.uncalled.add(m["name"], self.money(m["amount"], offset), self.street, offset)
+
+    def read_seats(
+        self, lines: Sequence[str], start: int, seat_line: Callable[[str, int], None]
+    ) -> int:
+        """Read the ``Seat N:`` lines from ``start`` (``seat_line`` adds each to
+        ``self.seats``); returns the first line after them."""
+        i = start
+        numbers = self.seats.seat_numbers
+        taken: set[int] = set(numbers)
+        while i < len(lines) and lines[i].startswith("Seat "):
+            seat_line(lines[i], i)
+            number = numbers[-1]
+            if number in taken:  # cite the second line, the one that repeats the seat
+                why = f"two players in seat {number}"
+                raise HandParseError("duplicate_seat", why, i, lines[i])
+            taken.add(number)
+            i += 1
+        self.names = names_longest_first(self.seats.players)
+        return i
+
+    def collected(
+        self, player: str, m: re.Match[str], offset: int, *, run: int = 0, half: str | None = None
+    ) -> None:
+        """A ``collected X from pot`` line, read by the room's pattern (groups
+        ``amount``, ``pot`` and ``n``, the side pot's number)."""
+        pot = m["pot"]
+        amount = self.money(m["amount"], offset)
+        self.collections.add(player, amount, pot_index(pot, m["n"]), run, half, pot, offset)
+
+    def post_small_blind(self, player: str, amount: int, offset: int, all_in: bool) -> None:
+        if self.first_sb is None:
+            self.first_sb = amount
+        add_action(self, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
+
+    def post_big_blind(
+        self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
+    ) -> None:
+        """A big blind; the first one that ``sizes_blind`` is the hand's big blind."""
+        if self.first_bb is None and sizes_blind:
+            self.first_bb = amount
+        add_action(self, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
+
+    def post_ante(self, player: str, amount: int, offset: int, all_in: bool) -> None:
+        if self.ante is None:
+            self.ante = amount
+        add_action(self, player, ActionKind.POST_ANTE, amount, offset, all_in=all_in, live=False)
+
+    def fixed_limit(self) -> bool:
+        return self.h.game.structure is Structure.FIXED_LIMIT
+
+    def blind_sizes(self, *, fixed_limit_blinds: bool = True) -> tuple[int, int]:
+        """The posted blinds, else the header's: in fixed limit the header gives the
+        bets, so the blinds are half a small bet and a small bet (unless the room
+        prints blinds there, ``fixed_limit_blinds=False``)."""
+        low, high = self.h.stake_low, self.h.stake_high
+        if fixed_limit_blinds and self.fixed_limit():
+            low, high = low // 2, low
+        small = self.first_sb if self.first_sb is not None else low
+        big = self.first_bb if self.first_bb is not None else high
+        return small, big
+
+    def add_summary_seat(
+        self,
+        into: SummarySeatTable,
+        seat: int,
+        rest: str,
+        offset: int,
+        won_re: re.Pattern[str],
+        folded_street: Callable[[str], Street | None],
+        *,
+        cashed_out: bool = False,
+    ) -> None:
+        """A SUMMARY seat line after ``Seat N: ``, added to ``into``; ``cashed_out``
+        reads its cash-out mark."""
+        names = self._seat_names
+        if names is None:  # the seats are all read by the SUMMARY: once a hand, not a line
+            names = self._seat_names = {}
+            for number, player in zip(self.seats.seat_numbers, self.seats.players, strict=True):
+                names.setdefault(number, player)  # the first player of a seat, as before
+        name = names.get(seat)
+        if name is not None and rest.startswith(name):
+            rest = rest[len(name) :]
+        else:
+            self.notes.append(f"summary seat {seat} names another player on line {offset + 1}")
+            name = name or rest.split(" (")[0]
+        key = (won_re, folded_street, rest)
+        tail = _SEAT_TAILS.get(key)
+        if tail is None:
+            tail = _seat_tail(rest, won_re, folded_street)
+            if len(_SEAT_TAILS) < _SEAT_TAILS_KEPT:
+                _SEAT_TAILS[key] = tail
+        won_texts, shown, mucked, folded, cash_mark = tail
+        won: int | None = None  # None: no amount printed (not 0 won)
+        for text in won_texts:
+            won = (won or 0) + self.money(text, offset)
+        into.add(
+            seat,
+            name,
+            won,
+            cards_or_fail(shown, offset) if shown is not None else (),
+            mucked,
+            folded,
+            cashed_out and cash_mark,
+            offset,
+        )
+
+    def add_summary_seat_once(
+        self,
+        into: SummarySeatTable,
+        rows: dict[int, int],
+        seat: int,
+        rest: str,
+        offset: int,
+        won_re: re.Pattern[str],
+        folded_street: Callable[[str], Street | None],
+    ) -> None:
+        """:meth:`add_summary_seat` for rooms that print a seat's SUMMARY line twice
+        (Winamax's Hi/Lo halves, WPN's boards run twice): the second is merged into the
+        first (:meth:`SummarySeatTable.merge_last_into`). ``rows``: seat → its row."""
+        self.add_summary_seat(into, seat, rest, offset, won_re, folded_street)
+        first = rows.get(seat)
+        if first is None:
+            rows[seat] = len(into) - 1
+        else:
+            into.merge_last_into(first)
+
+    def idle_seats_sat_out(self) -> SeatTable:
+        """The seats, those with no line at all in the hand (no post, card, action,
+        show or award) marked sitting out: rooms that list every seated player but
+        never say who sits out (Winamax, PartyPoker) dealt them no cards."""
+        involved = set(self.actions.players) | {name for name, _ in self.dealt}
+        involved |= set(self.shows.players) | set(self.collections.players)
+        seats = self.seats
+        for i, player in enumerate(seats.players):
+            if player not in involved and not seats.sitting_out[i]:
+                self.notes.append(
+                    f"seat {seats.seat_numbers[i]}: no line in the hand, read as sitting out"
+                )
+                seats.set_sitting_out(i)
+        return seats
+
+    def record(
+        self,
+        site: Site,
+        table: TableLine,
+        block: Block,
+        *,
+        fixed_limit_blinds: bool = True,
+        bets: tuple[int, int] | None = None,
+        **room_fields: Any,
+    ) -> HandRecord:
+        """The :class:`HandRecord` of the hand read: the fields every room fills the same
+        way, from the header and the lines read, plus ``room_fields`` (the room's own:
+        its uncalled returns, SUMMARY, reported pots...). ``bets``: a fixed-limit game's
+        small and big bet where the header's stakes are not they. Call it last, after
+        every note is made; an unknown or repeated field is a ``TypeError``."""
+        h = self.h
+        if bets is None and self.fixed_limit():
+            bets = (h.stake_low, h.stake_high)
+        small_blind, big_blind = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
+        return make_hand_record(
+            site=site,
+            hand_id=h.hand_id,
+            started_at=h.started_at,
+            started_at_text=h.started_at_text,
+            game=h.game,
+            game_type=h.game_type,
+            tournament_level=h.tournament_level,
+            currency=h.currency,
+            unit=h.unit,
+            stakes=h.stakes,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            small_bet=bets[0] if bets is not None else None,
+            big_bet=bets[1] if bets is not None else None,
+            ante=self.ante,
+            table_name=table.name,
+            max_seats=table.max_seats,
+            button_seat=table.button_seat,
+            actions=self.actions,
+            dealt=tuple(self.dealt),
+            collections=self.collections,
+            shows=self.shows,
+            total_pot_reported=self.total,
+            rake_reported=self.rake,
+            source_path=block.path,
+            source_line=block.line,
+            text_hash=block.text_hash(),
+            notes=tuple(self.notes),
+            **room_fields,
+        )
+
+
+_SeatTail = tuple[tuple[str, ...], str | None, bool, Street | None, bool]
+
+
+def _seat_tail(
+    rest: str, won_re: re.Pattern[str], folded_street: Callable[[str], Street | None]
+) -> _SeatTail:
+    """What a SUMMARY seat line says after the name: amounts won (as printed), the cards
+    shown, mucked, the street folded on, the cash-out mark."""
+    shown = BRACKETS_RE.search(rest) if " showed [" in rest or " mucked [" in rest else None
+    return (
+        tuple(w["amount"] for w in won_re.finditer(rest)),
+        shown.group(1) if shown else None,
+        " mucked" in rest,
+        folded_street(rest),
+        "cashed out" in rest,
+    )
+
+
+_SEAT_TAILS: dict[tuple[re.Pattern[str], Callable[[str], Street | None], str], _SeatTail] = {}
+"""Seat-line tails already read: most repeat (`` (button) folded before Flop (didn't bet)``)."""
+_SEAT_TAILS_KEPT = 50_000
+"""At most this many tails kept (a few MiB, whatever the input)."""
+
+
+H = TypeVar("H", bound="HandBuilder")
+
+
+def read_sections(
+    hand: H,
+    lines: Sequence[str],
+    start: int,
+    street_line: Callable[[H, str, int], bool],
+    body_line: Callable[[H, str, int], None],
+    summary_line: Callable[[H, str, int], None],
+) -> None:
+    """Hand each line from ``start`` to its reader: ``*** X ***`` lines to
+    ``street_line`` (True once the SUMMARY starts), then SUMMARY lines to
+    ``summary_line``, the rest to ``body_line``; blank lines are skipped."""
+    in_summary = False
+    for offset in range(start, len(lines)):
+        line = lines[offset]
+        if not line:
+            continue
+        if in_summary:
+            summary_line(hand, line, offset)
+        elif line.startswith("*** "):
+            in_summary = street_line(hand, line, offset)
+        else:
+            body_line(hand, line, offset)
