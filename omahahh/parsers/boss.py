@@ -36,13 +36,14 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, unit_of
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand
 from omahahh.parsers.document import DocBlock, document_format, read_amount
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node, Spec
 
 SITE = Site.BOSS
@@ -156,7 +157,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             hole_count = count or hole_count
             if cards is not None:
                 player = hand.known(a.get("PLAYER"), a)
-                hand.dealt[player] = hand.cards(cards, a)
+                hand.deal(player, hand.cards(cards, a))
         elif kind == "HAND_BOARD":
             street = _BOARDS.get(a.get("VALUE"))
             if street is None:
@@ -205,11 +206,10 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
     started = (
         datetime.fromtimestamp(int(date) / dialect.date_scale, UTC) if date.isdigit() else None
     )
-    return make_hand_record(
-        site=dialect.site,
+    hand.total = total
+    hand.rake = rake
+    hand.h = HandHeader(
         hand_id=hand_id,
-        started_at=started,
-        started_at_text=date,
         game=GameInfo(
             variant=variant_code(structure, hole_count, hi_lo),
             structure=structure,
@@ -222,28 +222,23 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         currency=currency,
         unit=unit,
         stakes=stakes,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=stake_low if fixed else None,
-        big_bet=stake_high if fixed else None,
-        ante=hand.ante,
-        table_name=h.get("TABLE"),
-        max_seats=None,
-        button_seat=button,
+        started_at=started,
+        started_at_text=date,
+        stake_low=stake_low or 0,
+        stake_high=stake_high or 0,
+    )
+    table = TableLine(name=h.get("TABLE"), max_seats=None, button_seat=button)
+    return hand.record(
+        dialect.site,
+        table,
+        block,
+        bets=(stake_low if fixed else None, stake_high if fixed else None),
+        blinds=(small_blind, big_blind),
+        tournament_id=hand.h.tournament_id,
         seats=hand.seats,
         summary_seats=SummarySeatTable(),  # the room prints no such line
-        actions=hand.actions,
-        dealt=tuple(hand.dealt.items()),
         boards=(tuple(board),) if board else (),
         uncalled=uncalled,
-        collections=hand.collections,
-        shows=hand.shows,
-        total_pot_reported=total,
-        rake_reported=rake,
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
     )
 
 

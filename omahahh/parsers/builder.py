@@ -266,18 +266,22 @@ class HandBuilder:
         block: Block,
         *,
         fixed_limit_blinds: bool = True,
-        bets: tuple[int, int] | None = None,
+        bets: tuple[int | None, int | None] | None = None,
+        blinds: tuple[int | None, int | None] | None = None,
         **room_fields: Any,
     ) -> HandRecord:
         """The :class:`HandRecord` of the hand read: the fields every room fills the same
         way, from the header and the lines read, plus ``room_fields`` (the room's own:
         its uncalled returns, SUMMARY, reported pots...). ``bets``: a fixed-limit game's
-        small and big bet where the header's stakes are not they. Call it last, after
+        small and big bet where the header's stakes are not they; ``blinds``: the blinds
+        where the room's reader works them out itself (:meth:`blind_sizes` otherwise). Call it last, after
         every note is made; an unknown or repeated field is a ``TypeError``."""
         h = self.h
         if bets is None and self.fixed_limit():
             bets = (h.stake_low, h.stake_high)
-        small_blind, big_blind = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
+        if blinds is None:
+            blinds = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
+        small_blind, big_blind = blinds
         return make_hand_record(
             site=site,
             hand_id=h.hand_id,

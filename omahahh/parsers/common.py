@@ -209,7 +209,7 @@ class TableLine:
 
     name: str
     max_seats: int | None
-    button_seat: int
+    button_seat: int | None  # None: the hand names no button
     play_money: bool = False
 
 

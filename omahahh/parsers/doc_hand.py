@@ -1,4 +1,9 @@
-"""What the structured rooms share while reading a hand: seats, chips put in, cards.
+"""What the structured rooms share while reading a hand: actions by code, amounts of stated meaning.
+
+A :class:`DocHand` is the :class:`~omahahh.parsers.builder.HandBuilder` (the one
+hand being read, with its seats, actions, cards, awards and record) of a structured
+export (iPoker and Merge XML, Boss Media XML, IGT JSON, Microgaming XML), located
+by the element each fact comes from.
 
 The rooms say how much an action puts in differently: iPoker's ``type 3`` call
 and Microgaming's ``Raise`` give the chips *added*, iPoker's ``type 23`` and
@@ -16,17 +21,14 @@ calls that exhaust a stack).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from enum import Enum
 
-from omahahh.action_table import ActionTable
 from omahahh.errors import CardError, HandParseError
-from omahahh.hand_tables import CollectionTable, SeatTable, ShowTable
-from omahahh.model import (
-    POST_KINDS,
-    ActionKind,
-    Street,
-)
+from omahahh.model import POST_KINDS, ActionKind, GameInfo, GameType, Street, Structure
+from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.document import DocBlock
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node
 
 
@@ -38,27 +40,37 @@ class Amount(Enum):
     BY = "by"  # the raise over the bet to call
 
 
-class DocHand:
-    """Mutable state while one structured hand is read; the room's reader fills it."""
+PENDING_HEADER = HandHeader(
+    hand_id="",
+    game=GameInfo(
+        variant="PLO", structure=Structure.POT_LIMIT, hole_card_count=4, hi_lo=False,
+        game_label="",
+    ),
+    game_type=GameType.CASH,
+    currency="",
+    unit=100,
+    stakes="",
+    stake_low=0,
+    stake_high=0,
+    started_at=None,
+    started_at_text="",
+)  # fmt: skip
+"""The header of a hand whose export states it after the actions (Boss Media's game is
+told by its deal): replaced by the reader's own before the record is made."""
 
-    def __init__(self, block: DocBlock, unit: int) -> None:
+
+class DocHand(HandBuilder):
+    """The hand being read from a structured export; the room's reader fills it."""
+
+    def __init__(self, block: DocBlock, unit: int, header: HandHeader | None = None) -> None:
+        """``header``: what the export says of the hand, when it says it before the actions;
+        else the reader sets :attr:`h` once it has read it (before :meth:`record`)."""
+        super().__init__(header or replace(PENDING_HEADER, unit=unit))
         self.block = block
-        self.unit = unit
-        self.seats = SeatTable()
         self.stacks: dict[str, int] = {}
-        self.actions = ActionTable()
-        self.street = Street.PREFLOP
-        self.live: dict[str, int] = {}
         self.spent: dict[str, int] = {}
         self.dead: dict[str, int] = {}  # antes and dead blinds: never an unmatched bet
-        self.dealt: dict[str, tuple[int, ...]] = {}
-        self.shows = ShowTable()
-        self.collections = CollectionTable()
         self.board: list[int] = []
-        self.notes: list[str] = []
-        self.first_sb: int | None = None
-        self.first_bb: int | None = None
-        self.ante: int | None = None
 
     # seats
     def seat(
@@ -186,10 +198,18 @@ class DocHand:
         kinds = self.actions.kinds
         return {p for i, p in enumerate(self.actions.players) if kinds[i] is ActionKind.FOLD}
 
+    def deal(self, player: str, cards: tuple[int, ...]) -> None:
+        """``player`` was dealt ``cards`` (given again: the later cards, in the first place)."""
+        for i, (known, _) in enumerate(self.dealt):
+            if known == player:
+                self.dealt[i] = (player, cards)
+                return
+        self.dealt.append((player, cards))
+
     def hole_cards(self, player: str, cards: tuple[int, ...], node: Node, *, hero: bool) -> None:
         """Cards a player held: dealt (the hero's), shown (still in at the end), or both."""
         if hero or player in self.folded():
-            self.dealt[player] = cards
+            self.deal(player, cards)
         if player not in self.folded():
             self.shows.add(player, cards, line=max(0, node.line - self.block.line))
 

@@ -47,10 +47,13 @@ class DocBlock(Block):
     error: tuple[str, str, int] | None = None
     """(reason code, message, line offset) when the stream could not read the hand."""
 
+    def offset(self, node: Node) -> int:
+        """``node``'s line as an offset into the hand's lines (0 for a node before them)."""
+        return min(max(0, node.line - self.line), max(0, len(self.lines) - 1))
+
     def fail(self, code: str, message: str, node: Node | None = None) -> HandParseError:
         """A parse error located at ``node``'s line (else the hand's first line)."""
-        offset = max(0, node.line - self.line) if node is not None else 0
-        offset = min(offset, max(0, len(self.lines) - 1))
+        offset = self.offset(node) if node is not None else 0
         excerpt = self.lines[offset] if self.lines else ""
         return HandParseError(code, message, offset, excerpt.strip())
 

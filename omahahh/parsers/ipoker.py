@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 
 from omahahh.cards import parse_card
 from omahahh.errors import CardError, MoneyError
-from omahahh.hand_tables import SummarySeatTable, UncalledTable
+from omahahh.hand_tables import SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -46,14 +46,14 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
-from omahahh.parsers.common import zone
+from omahahh.parsers.common import TableLine, zone
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, decimal_mark, document_format, read_amount
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node, Spec
 from omahahh.rooms.conventions import ROOMS
 
@@ -202,7 +202,6 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         raise block.fail("truncated", f"<game> of line {game.line} has no players", game)
     unit = info.unit
     mark = decimal_mark(_amount_texts(game, info))
-    hand = DocHand(block, unit)
 
     def money(text: str, node: Node) -> int:
         return _money(block, text, unit, mark, node)
@@ -218,9 +217,40 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             f"{hole_count} pocket cards: not an Omaha game",
             next(iter(pockets.values())),
         )
+    low = high = None
+    if info.stake_texts is not None:
+        low = money(info.stake_texts[0], general)
+        high = money(info.stake_texts[1], general)
+    count = hole_count or 4
+    start_text = (head.child_text("startdate") or "").strip()
+    zone_name = context.zone_for(ROOMS[SITE].time_zone)
+    hand = DocHand(
+        block,
+        unit,
+        HandHeader(
+            hand_id=hand_id,
+            game=GameInfo(
+                variant=variant_code(info.structure, count, info.hi_lo),
+                structure=info.structure,
+                hole_card_count=count,
+                hi_lo=info.hi_lo,
+                game_label=info.label,
+            ),
+            game_type=GameType.TOURNAMENT if info.tournament else GameType.CASH,
+            tournament_id=info.tournament_id,
+            buy_in=info.buy_in if info.tournament else None,
+            currency=info.currency,
+            unit=unit,
+            stakes=info.stakes,
+            stake_low=low or 0,
+            stake_high=high or 0,
+            started_at=_started(block, start_text, zone_name, head) if start_text else None,
+            started_at_text=start_text,
+        ),
+    )
     if not info.named_omaha:
         hand.notes.append(
-            f"game {info.label!r} is not named: {hole_count or 4}-card Omaha by the pocket cards"
+            f"game {info.label!r} is not named: {count}-card Omaha by the pocket cards"
         )
 
     button: int | None = None
@@ -277,55 +307,21 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             continue
         hand.collect(name, wins[name] - (back if holds and name == back_to else 0), p)
 
-    low = high = None
-    if info.stake_texts is not None:
-        low = money(info.stake_texts[0], general)
-        high = money(info.stake_texts[1], general)
-    small_blind, big_blind = hand.blinds(low, high)
     fixed = info.structure is Structure.FIXED_LIMIT
-    count = hole_count or 4
-    start_text = (head.child_text("startdate") or "").strip()
-    zone_name = context.zone_for(ROOMS[SITE].time_zone)
-    started = _started(block, start_text, zone_name, head) if start_text else None
-    return make_hand_record(
-        site=SITE,
-        hand_id=hand_id,
-        started_at=started,
-        started_at_text=start_text,
-        game=GameInfo(
-            variant=variant_code(info.structure, count, info.hi_lo),
-            structure=info.structure,
-            hole_card_count=count,
-            hi_lo=info.hi_lo,
-            game_label=info.label,
-        ),
-        game_type=GameType.TOURNAMENT if info.tournament else GameType.CASH,
+    hand.rake = printed_rake
+    table = TableLine(name=info.table, max_seats=info.max_seats, button_seat=button)
+    return hand.record(
+        SITE,
+        table,
+        block,
+        bets=(low, high) if fixed else None,
+        blinds=hand.blinds(low, high),
+        seats=hand.seats,
         tournament_id=info.tournament_id,
         buy_in=info.buy_in if info.tournament else None,
-        currency=info.currency,
-        unit=unit,
-        stakes=info.stakes,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=low if fixed else None,
-        big_bet=high if fixed else None,
-        ante=hand.ante,
-        table_name=info.table,
-        max_seats=info.max_seats,
-        button_seat=button,
-        seats=hand.seats,
-        uncalled=UncalledTable(),  # the room prints no such line
-        summary_seats=SummarySeatTable(),  # the room prints no such line
-        actions=hand.actions,
-        dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
-        collections=hand.collections,
-        shows=hand.shows,
-        rake_reported=printed_rake,
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
+        uncalled=hand.uncalled,  # empty: the room prints no such line
+        summary_seats=SummarySeatTable(),  # the room prints no such line
     )
 
 

@@ -41,13 +41,14 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, document_format, read_amount
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node, Spec
 
 SITE = Site.MERGE
@@ -171,11 +172,9 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         if first_stamp and first_stamp.isdigit()
         else None
     )
-    return make_hand_record(
-        site=SITE,
+    hand.rake = put_in - paid
+    hand.h = HandHeader(
         hand_id=g.get("id"),
-        started_at=started,
-        started_at_text=g.get("starttime"),
         game=GameInfo(
             variant=variant_code(structure, count, hi_lo),
             structure=structure,
@@ -188,27 +187,27 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         currency=currency,
         unit=unit,
         stakes=stakes.group(0) if stakes else stakes_text,
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=low if fixed else None,
-        big_bet=high if fixed else None,
-        ante=hand.ante,
-        table_name=data[1] if len(data) > 1 else "",
+        started_at=started,
+        started_at_text=g.get("starttime"),
+        stake_low=low or 0,
+        stake_high=high or 0,
+    )
+    table = TableLine(
+        name=data[1] if len(data) > 1 else "",
         max_seats=int(g.get("seats")) if g.get("seats").isdigit() else None,
         button_seat=int(dealer) + 1 if dealer.isdigit() else None,
+    )
+    return hand.record(
+        SITE,
+        table,
+        block,
+        bets=(low if fixed else None, high if fixed else None),
+        blinds=(small_blind, big_blind),
+        tournament_id=hand.h.tournament_id,
         seats=hand.seats,
         summary_seats=SummarySeatTable(),  # the room prints no such line
-        actions=hand.actions,
-        dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
         uncalled=uncalled,
-        collections=hand.collections,
-        shows=hand.shows,
-        rake_reported=put_in - paid,
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
     )
 
 
@@ -252,11 +251,12 @@ def _cards(block: DocBlock, hand: DocHand, c: Node, who: Who) -> None:
             raise block.fail("bad_cards", f"board of line {c.line} changes the earlier cards", c)
         hand.board = list(cards)
     elif kind == "HOLE":
-        hand.dealt[who(c)] = cards
+        hand.deal(who(c), cards)
     elif kind == "SHOWN":
         hand.hole_cards(who(c), cards, c, hero=False)
     elif kind == "MUCKED":
-        hand.dealt.setdefault(who(c), cards)
+        if who(c) not in dict(hand.dealt):
+            hand.deal(who(c), cards)
 
 
 def _sniff(head: str) -> bool:

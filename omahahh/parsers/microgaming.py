@@ -41,13 +41,14 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, document_format, read_amount
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node, Spec
 from omahahh.rooms.conventions import ROOMS
 
@@ -165,7 +166,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             hole_count = max(hole_count, len(cards))
             player = who(a)
             if kind == "DealCards":
-                hand.dealt[player] = cards
+                hand.deal(player, cards)
             else:
                 hand.hole_cards(player, cards, a, hero=player == hero)
         elif kind == "MuckCards":
@@ -194,11 +195,9 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     started = _started(stamp, zone_name)
     dealt_in = hand.seats.sitting_out.count(False)
     rake_text = g.get("rake")
-    return make_hand_record(
-        site=SITE,
+    hand.rake = int(rake_text) if rake_text.isdigit() and unit == 100 else None
+    hand.h = HandHeader(
         hand_id=g.get("id"),
-        started_at=started,
-        started_at_text=stamp,
         game=GameInfo(
             variant=variant_code(structure, count, hi_lo),
             structure=structure,
@@ -210,28 +209,27 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         currency=currency,
         unit=unit,
         stakes=g.get("stakes"),
-        small_blind=small_blind,
-        big_blind=big_blind,
-        small_bet=low if fixed else None,
-        big_bet=high if fixed else None,
-        ante=hand.ante,
-        table_name=g.get("tablename"),
+        started_at=started,
+        started_at_text=stamp,
+        stake_low=low or 0,
+        stake_high=high or 0,
+    )
+    table = TableLine(
+        name=g.get("tablename"),
         max_seats=int(g.get("tablesize")) if g.get("tablesize").isdigit() else None,
         button_seat=button,
+    )
+    return hand.record(
+        SITE,
+        table,
+        block,
+        bets=(low if fixed else None, high if fixed else None),
+        blinds=(small_blind, big_blind),
         seats=hand.seats,
         summary_seats=SummarySeatTable(),  # the room prints no such line
-        actions=hand.actions,
-        dealt=tuple(hand.dealt.items()),
         boards=(tuple(hand.board),) if hand.board else (),
         uncalled=uncalled,
-        collections=hand.collections,
-        shows=hand.shows,
-        rake_reported=int(rake_text) if rake_text.isdigit() and unit == 100 else None,
         cancelled=dealt_in < 2,
-        source_path=block.path,
-        source_line=block.line,
-        text_hash=block.text_hash(),
-        notes=tuple(hand.notes),
     )
 
 
