@@ -63,6 +63,19 @@ class HouseRules:
     no_flop_no_drop: bool = False
     """R-RAKE-5 [choice]: True = no rake on hands that end before the flop."""
 
+    # -- what a room's own habits change in the rules (set per hand by the audit from the
+    # room's conventions, omahahh/rooms/conventions.py; not read from a rules file) -------
+    promotions_count_in_pot_limit: bool = False
+    """R-BET-5: promotional money dropped into the pot before the blinds (GGPoker's Cash
+    Drop) counts in the pot a pot-limit raise is measured on."""
+    runs_share_uncontested_pots: bool = True
+    """A hand run twice shares between the boards even a pot only one player can win
+    (PokerStars); False: such a pot is paid whole on the first board (GGPoker)."""
+    split_chips: tuple[int, ...] = ()
+    """R-SPLIT-1, R-ODD-1: the chips (minor units) a money game's pots may be split in; the
+    hand's own amounts say which (:func:`omahahh.rules.odd_chips.hand_split_chip`). Empty:
+    the smallest unit."""
+
 
 DEFAULT_HOUSE_RULES = HouseRules()
 

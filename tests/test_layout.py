@@ -114,6 +114,25 @@ def test_layers_import_only_downward() -> None:
     assert upward == []
 
 
+FORBIDDEN = {
+    # The replay knows no room: what a room's habits change in the rules reaches it as
+    # the house rules it is given (omahahh.audit.room_rules), as --rules does.
+    "replay": {"rooms"},
+}
+"""Layers a layer must not import although they lie below it."""
+
+
+def test_the_replay_imports_no_room_data() -> None:
+    forbidden = sorted(
+        f"{m} -> {target}"
+        for m, targets in GRAPH.items()
+        for target in targets
+        if _layer(target) in FORBIDDEN.get(_layer(m), set())
+    )
+    assert forbidden == []
+    assert FORBIDDEN["replay"] == {"rooms"} and any(_layer(m) == "replay" for m in GRAPH)
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import cycle, or None (depth-first search, three colours)."""
     state: dict[str, int] = {}

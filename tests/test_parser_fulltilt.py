@@ -7,10 +7,12 @@ from datetime import UTC, datetime
 import pytest
 
 from omahahh.audit.hand import audit_hand
+from omahahh.audit.room_rules import room_rules
 from omahahh.cards import parse_cards
+from omahahh.house_rules import DEFAULT_HOUSE_RULES
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
-from omahahh.rooms.conventions import split_chip
+from omahahh.replay.showdown import split_chip
 from tests.conftest import CORPUS, parse_failure
 
 HH = CORPUS / "FullTilt/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
@@ -114,12 +116,14 @@ def test_award_without_a_wins_line_comes_from_the_summary() -> None:
 
 def test_pots_split_in_the_room_s_smallest_chip() -> None:
     fl = only_hand(HH / "GameTypeTests/FixedLimitOmahaHiLo.txt")
-    assert split_chip(fl) == 5  # every amount a whole 5 cents
+    assert (
+        split_chip(fl, room_rules(DEFAULT_HOUSE_RULES, fl.site)) == 5
+    )  # every amount a whole 5 cents
     # $7.75 after rake: $3.90 high, $3.85 low (in 5-cent chips), no odd-chip finding.
     assert [c.amount for c in fl.collections] == [390, 385]
     assert [f for f in audit_hand(fl).findings if f.severity != "info"] == []
     big = only_hand(HH / "Limits/Limit5.txt")
-    assert split_chip(big) == 50
+    assert split_chip(big, room_rules(DEFAULT_HOUSE_RULES, big.site)) == 50
     assert [c.amount for c in big.collections] == [1600000, 1599950]
 
 

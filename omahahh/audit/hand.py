@@ -25,6 +25,7 @@ from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
+from omahahh.audit.room_rules import room_rules
 from omahahh.audit.settle import returns_in_pot, room_take
 from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
@@ -86,6 +87,7 @@ def audit_hand(
     ``walked``, ``scores``: the hand's betting walk and its shown hands evaluated, when
     the caller did a batch at once (:func:`omahahh.replay.engine.replay`).
     """
+    rules = room_rules(rules, hand.site)
     try:
         result = replay(hand, rules, take=room_take, walked=walked, scores=scores)
         reconciled = reconcile(hand, result, rules)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import itertools
 import os
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from omahahh.audit.betting_masks import marked_per_hand
 from omahahh.audit.hand import RakeExpectationHook, audit_hand
+from omahahh.audit.room_rules import room_rules
 from omahahh.collector import collector_paused
 from omahahh.dataset.fragments import Fragment, FragmentBuilder
 from omahahh.dataset.pieces import Piece
@@ -128,16 +130,17 @@ def _walk(hands: list[HandRecord], rules: HouseRules) -> list[BettingOutcome | N
     """The batch's walks, each with the actions the betting masks mark
     (:mod:`omahahh.audit.betting_masks`) where it was compiled; None each (every hand
     walked again inside its own audit, where an error becomes that hand's
-    ``replay_failed`` finding) if the batch walk fails."""
+    ``replay_failed`` finding) if the batch walk fails, which a warning reports."""
     try:
-        batch = walk_with_columns(hands, rules)
+        batch = walk_with_columns(hands, [room_rules(rules, h.site) for h in hands])
         if batch.columns is not None:
             marked = marked_per_hand(batch.columns)
             for outcome, row in zip(batch.outcomes, batch.row_of, strict=True):
                 if row is not None:
                     outcome.marked = marked[row]
         return list(batch.outcomes)
-    except Exception:  # a bug here must cost speed, not hands
+    except Exception as exc:  # a bug here must cost speed, not hands: reported, not silent
+        _fell_back("betting walk", len(hands), exc)
         return [None] * len(hands)
 
 
@@ -146,8 +149,23 @@ def _scores(hands: list[HandRecord]) -> list[Scores | None]:
     own hands) if that fails."""
     try:
         return list(score_batch(hands))
-    except Exception:  # a bug here must cost speed, not hands
+    except Exception as exc:  # a bug here must cost speed, not hands: reported, not silent
+        _fell_back("showdown scoring", len(hands), exc)
         return [None] * len(hands)
+
+
+class FastPathFallback(RuntimeWarning):
+    """A batch's fast path failed; its hands were taken one by one (same results, slower).
+    A bug to report: the warning names the stage and the error."""
+
+
+def _fell_back(stage: str, hands: int, exc: Exception) -> None:
+    warnings.warn(
+        f"the batch {stage} failed on {hands} hands ({type(exc).__name__}: {exc}); "
+        "they are taken one by one instead (same results, slower)",
+        FastPathFallback,
+        stacklevel=3,
+    )
 
 
 PART_BLOCKS = 2000

@@ -274,8 +274,9 @@ class HandBuilder:
         way, from the header and the lines read, plus ``room_fields`` (the room's own:
         its uncalled returns, SUMMARY, reported pots...). ``bets``: a fixed-limit game's
         small and big bet where the header's stakes are not they; ``blinds``: the blinds
-        where the room's reader works them out itself (:meth:`blind_sizes` otherwise). Call it last, after
-        every note is made; an unknown or repeated field is a ``TypeError``."""
+        where the room's reader works them out itself (:meth:`blind_sizes` otherwise).
+        Call it last, after every note is made; an unknown or repeated field is a
+        ``TypeError``."""
         h = self.h
         if bets is None and self.fixed_limit():
             bets = (h.stake_low, h.stake_high)

@@ -25,8 +25,9 @@ class HandHeader:
     pot- and no-limit games, the small and big bet in fixed limit (a room that
     prints the blinds there says so to :meth:`HandBuilder.blind_sizes`), a
     tournament level's blinds; 0 where a structured export prints no stakes (its
-    reader then gives the blinds it read to :meth:`HandBuilder.record`). ``table`` is set where the header lines name the
-    table; ``first_seat_line`` is the offset of the first seat line after them.
+    reader then gives the blinds it read to :meth:`HandBuilder.record`). ``table`` is
+    set where the header lines name the table; ``first_seat_line`` is the offset of
+    the first seat line after them.
     """
 
     hand_id: str

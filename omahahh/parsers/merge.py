@@ -254,9 +254,8 @@ def _cards(block: DocBlock, hand: DocHand, c: Node, who: Who) -> None:
         hand.deal(who(c), cards)
     elif kind == "SHOWN":
         hand.hole_cards(who(c), cards, c, hero=False)
-    elif kind == "MUCKED":
-        if who(c) not in dict(hand.dealt):
-            hand.deal(who(c), cards)
+    elif kind == "MUCKED" and who(c) not in dict(hand.dealt):
+        hand.deal(who(c), cards)
 
 
 def _sniff(head: str) -> bool:

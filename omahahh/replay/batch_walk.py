@@ -120,11 +120,16 @@ def kernel() -> ModuleType | None:
         return None
     own_folder = not os.environ.get("NUMBA_CACHE_DIR")
     folder = numba_cache_dir()
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
     try:
-        from omahahh.replay import walk_kernel
+        import numba
     except ImportError:  # numba not installed (the ``fast`` extra): the Python walk
         return None
+    # numba's own setting of where cached code lives (what NUMBA_CACHE_DIR sets when numba
+    # is imported), set before the walk's functions are defined; the process's environment
+    # is left alone.
+    numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+    from omahahh.replay import walk_kernel
+
     _check_codes(walk_kernel)
     try:
         with _compile_lock(folder):
@@ -272,7 +277,7 @@ class _Packed:
         # PlayerState in BettingWalk.players order, and names.
         self.order: list[tuple[list[int], list[int], list[str]]] = []
 
-    def add(self, hand: HandRecord, none: int) -> bool:
+    def add(self, hand: HandRecord, none: int, rules: HouseRules = DEFAULT_HOUSE_RULES) -> bool:
         """Pack ``hand``; False (nothing packed) when the arrays cannot express it."""
         seats = as_table(SeatTable, hand.seats)
         numbers = list(seats.seat_numbers)
@@ -317,7 +322,7 @@ class _Packed:
         big_blind = hand.big_blind or hand.small_bet or 1
         self.big_blind.append(big_blind)
         self.button.append(none if hand.button_seat is None else hand.button_seat)
-        self.promotion.append(promotion_in_pot(hand))
+        self.promotion.append(promotion_in_pot(hand, rules))
         if structure is Structure.FIXED_LIMIT:
             small = hand.small_bet or big_blind
             big = hand.big_bet or 2 * small
@@ -353,7 +358,9 @@ class _Packed:
         )
 
 
-def walk_hands(hands: Sequence[HandRecord], rules: HouseRules) -> list[BettingOutcome]:
+def walk_hands(
+    hands: Sequence[HandRecord], rules: HouseRules | Sequence[HouseRules]
+) -> list[BettingOutcome]:
     """:func:`walk_betting` of every hand, in one compiled call where it can."""
     return walk_with_columns(hands, rules).outcomes
 
@@ -392,28 +399,36 @@ class WalkedBatch:
     """Per hand: its index among the columns' hands, None for a hand walked in Python."""
 
 
-def walk_with_columns(hands: Sequence[HandRecord], rules: HouseRules) -> WalkedBatch:
-    """:func:`walk_hands`, with the compiled walk's decisions also as columns."""
+def walk_with_columns(
+    hands: Sequence[HandRecord], rules: HouseRules | Sequence[HouseRules]
+) -> WalkedBatch:
+    """:func:`walk_hands`, with the compiled walk's decisions also as columns. ``rules``:
+    one profile for every hand, or each hand's own (its room's habits applied:
+    :func:`omahahh.audit.room_rules.room_rules`); the pot-limit pot setting is the
+    first's (it is the user's, the same for every hand)."""
+    per_hand = [rules] * len(hands) if isinstance(rules, HouseRules) else list(rules)
+    first = per_hand[0] if per_hand else DEFAULT_HOUSE_RULES
     global _python_walked
     early = _python_walked + len(hands) < LOAD_AT and not kernel.cache_info().currsize
     k = None if early else kernel()
     if k is None:
         _python_walked += len(hands)
-        return WalkedBatch([walk_betting(h, rules) for h in hands], None, [None] * len(hands))
+        walks = [walk_betting(h, r) for h, r in zip(hands, per_hand, strict=True)]
+        return WalkedBatch(walks, None, [None] * len(hands))
     packed = _Packed()
-    taken = [packed.add(h, k.NONE) for h in hands]
-    walked, columns = _walk_columns(k, packed, rules) if any(taken) else ([], None)
+    taken = [packed.add(h, k.NONE, r) for h, r in zip(hands, per_hand, strict=True)]
+    walked, columns = _walk_columns(k, packed, first) if any(taken) else ([], None)
     row_of: list[int | None] = []
     out: list[BettingOutcome] = []
     packed_count = 0
-    for h, ok in zip(hands, taken, strict=True):
+    for h, ok, r in zip(hands, taken, per_hand, strict=True):
         if ok:
             row_of.append(packed_count)
             out.append(walked[packed_count])
             packed_count += 1
         else:
             row_of.append(None)
-            out.append(walk_betting(h, rules))
+            out.append(walk_betting(h, r))
     return WalkedBatch(out, columns, row_of)
 
 

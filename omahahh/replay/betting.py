@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 from omahahh.house_rules import HouseRules
 from omahahh.model import Action, ActionKind, HandRecord, Street, Structure
-from omahahh.rooms.conventions import ROOMS
 from omahahh.rules import betting
 from omahahh.rules.pots import uncalled_bet
 from omahahh.rules.seating import clockwise_from_button, dealt_in
@@ -107,15 +106,15 @@ class BettingOutcome:
     (:mod:`omahahh.audit.betting_masks`); None: look at every action."""
 
 
-def promotion_in_pot(hand: HandRecord) -> int:
-    """Promotional money in the pot before the blinds that the room's pot-limit size counts.
+def promotion_in_pot(hand: HandRecord, rules: HouseRules) -> int:
+    """Promotional money in the pot before the blinds that the pot-limit size counts
+    (R-BET-5, ``rules.promotions_count_in_pot_limit``: the room's habit).
 
     GGPoker counts its Cash Drop (a raise to 0.41 was exactly 0.06 to call plus a
     0.35 pot of 0.09 + 0.06 + the 0.20 drop; tests/test_audit_precision.py), so a
-    replay that left it out would call a legal pot-size raise too big (R-BET-5).
+    replay that left it out would call a legal pot-size raise too big.
     """
-    room = ROOMS.get(hand.site)
-    if room is None or not room.pot_limit_counts_cash_drop or hand.cancelled:
+    if not rules.promotions_count_in_pot_limit or hand.cancelled:
         return 0
     return hand.cash_drop_reported or 0
 
@@ -138,7 +137,7 @@ class BettingWalk:
         self._after: dict[int | None, list[PlayerState]] = {}
         # Every chip in the middle: all pots and the bets on the table, plus the
         # promotional money a room counts in the pot-limit size (GG Cash Drop).
-        self.pot = promotion_in_pot(hand)
+        self.pot = promotion_in_pot(hand, rules)
         self.decisions: list[Decision] = []
         self.uncalled: list[UncalledDerived] = []
         self.missing: list[tuple[Street, int]] = []

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from omahahh.action_table import action_table
 from omahahh.errors import CardError
 from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.hand_tables import ShowTable, SummarySeatTable, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.quick_init import quick_factory, quick_init
-from omahahh.rooms.conventions import ROOMS, split_chip
+from omahahh.rules.odd_chips import hand_split_chip
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot
@@ -121,6 +122,17 @@ def derive_pots(
     return pots
 
 
+def split_chip(hand: HandRecord, rules: HouseRules) -> int:
+    """The chip ``hand``'s pots are split in: the largest of ``rules.split_chips`` that
+    divides every amount the hand states before its awards."""
+    if not rules.split_chips:
+        return 1
+    amounts = [s.stack_start for s in hand.seats] + action_table(hand.actions).amounts
+    amounts += [u.amount for u in hand.uncalled]
+    amounts += [hand.rake_reported or 0, hand.total_pot_reported or 0]
+    return hand_split_chip(amounts, rules.split_chips, hand.unit)
+
+
 def showdown(
     hand: HandRecord,
     pots: Sequence[Pot],
@@ -133,8 +145,7 @@ def showdown(
     boards, each part awarded. ``scores``: shown hands already evaluated
     (:func:`omahahh.replay.showdown_scores.score_batch`); any other is evaluated here."""
     runs = max(1, len(hand.boards))
-    room = ROOMS.get(hand.site)
-    split_uncontested = room is None or room.runs_split_uncontested_pots
+    split_uncontested = rules.runs_share_uncontested_pots
     # Read on the first contested pot only: most hands have none (everyone folded to one).
     shown: dict[int, tuple[int, ...]] = {}
     order: list[int] = []
@@ -156,7 +167,7 @@ def showdown(
                 seat_of = {name: seat for seat, name in names.items()}
                 shown = {seat_of[n]: c for n, c in known_hands(hand).items() if n in seat_of}
                 order = clockwise_from_button(names, hand.button_seat)
-                chip = split_chip(hand)
+                chip = split_chip(hand, rules)
                 read = True
             contestants = [s for s in pot.eligible if s in shown] if contested else []
             unshown = tuple([s for s in pot.eligible if s not in shown]) if contested else ()

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omahahh.action_table import action_table
-from omahahh.model import HandRecord, Site, Structure
-from omahahh.rules.odd_chips import smallest_chip
+from omahahh.model import Site, Structure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -444,14 +442,3 @@ def rake_ceiling(room: RoomConventions | None, pot: int) -> int:
 
 def conventions(site: Site) -> RoomConventions:
     return ROOMS[site]
-
-
-def split_chip(hand: HandRecord) -> int:
-    """The chip a hand's pots are split in (:attr:`RoomConventions.split_chips`)."""
-    room = ROOMS.get(hand.site)
-    if room is None or not room.split_chips or hand.unit != 100:
-        return 1
-    amounts = [s.stack_start for s in hand.seats] + action_table(hand.actions).amounts
-    amounts += [u.amount for u in hand.uncalled]
-    amounts += [hand.rake_reported or 0, hand.total_pot_reported or 0]
-    return smallest_chip(amounts, room.split_chips)

@@ -71,3 +71,16 @@ def smallest_chip(amounts: Iterable[int], chips: Sequence[int]) -> int:
     values = [a for a in amounts if a]
     fits = [c for c in chips if all(a % c == 0 for a in values)]
     return max(fits, default=1)
+
+
+def hand_split_chip(amounts: Iterable[int], chips: Sequence[int], unit: int) -> int:
+    """The chip a hand's pots are split in: the largest of the room's ``chips`` dividing
+    every amount the hand states before its awards (:func:`smallest_chip`); 1 (the
+    smallest unit) where the room splits in units or the game is not in cents.
+
+    >>> hand_split_chip([775, 50, 100], (1, 5, 25, 50, 100), 100), hand_split_chip([775], (), 100)
+    (25, 1)
+    """
+    if not chips or unit != 100:
+        return 1
+    return smallest_chip(amounts, chips)
