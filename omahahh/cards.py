@@ -57,7 +57,7 @@ def card_str(card: int) -> str:
 
 
 # Exact two-character tokens, for the fast path of space-separated text.
-_TOKEN_INDEX: dict[str, int] = {
+TOKEN_INDEX: dict[str, int] = {
     r + s: make_card(i, j) for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)
 }
 
@@ -69,9 +69,9 @@ def parse_cards(text: str) -> tuple[int, ...]:
     """
     try:  # fast paths: "As Kd 7h" as histories print it, "AsKd7h" as PHH writes it
         if " " in text or len(text) % 2:
-            fast = tuple([_TOKEN_INDEX[t] for t in text.split()])
+            fast = tuple([TOKEN_INDEX[t] for t in text.split()])
         else:
-            fast = tuple([_TOKEN_INDEX[text[i : i + 2]] for i in range(0, len(text), 2)])
+            fast = tuple([TOKEN_INDEX[text[i : i + 2]] for i in range(0, len(text), 2)])
     except KeyError:
         pass
     else:

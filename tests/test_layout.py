@@ -133,6 +133,27 @@ def test_the_replay_imports_no_room_data() -> None:
     assert FORBIDDEN["replay"] == {"rooms"} and any(_layer(m) == "replay" for m in GRAPH)
 
 
+def _private_imports(path: Path) -> list[str]:
+    """Names starting with ``_`` that a module imports from another omahahh module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("omahahh"):
+            found += [
+                f"{node.module}.{a.name}"
+                for a in node.names
+                if a.name.startswith("_") and not a.name.startswith("__")  # dunders are public
+            ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_names(tmp_path: Path) -> None:
+    leaks = {m: names for m, p in MODULES.items() if (names := _private_imports(p))}
+    assert leaks == {}
+    probe = tmp_path / "probe.py"
+    probe.write_text("from omahahh.cards import _secret, parse_cards\n", encoding="utf-8")
+    assert _private_imports(probe) == ["omahahh.cards._secret"]
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import cycle, or None (depth-first search, three colours)."""
     state: dict[str, int] = {}

@@ -26,7 +26,7 @@ from omahahh.export import phh_fast
 from omahahh.export.batch_rows import column
 from omahahh.export.phh_fast import render_rows
 from omahahh.export.phh_inline import unit_read
-from omahahh.export.phh_record import _text, _units, render_hand
+from omahahh.export.phh_record import amount_text, amount_units, render_hand
 from omahahh.export.phh_rows import BatchSource, batches, hand_keys, records_from_tables
 from omahahh.model import (
     CashOut,
@@ -222,11 +222,11 @@ def test_unit_read_from_minor_units_agrees_with_unit_for(seed: int) -> None:
         ]
         raises = [abs(a) + 1 for a in amounts[:2]]
         doc = {
-            "antes": [_units(x, unit) for x in amounts[:2]],
-            "blinds_or_straddles": [_units(x, unit) for x in amounts[2:4]],
-            "min_bet": _units(amounts[4], unit),
-            "starting_stacks": [_units(amounts[5], unit), Decimal(0) + _units(7, unit)],
-            "actions": [f"p1 cbr {_text(x, unit)}" for x in raises],
+            "antes": [amount_units(x, unit) for x in amounts[:2]],
+            "blinds_or_straddles": [amount_units(x, unit) for x in amounts[2:4]],
+            "min_bet": amount_units(amounts[4], unit),
+            "starting_stacks": [amount_units(amounts[5], unit), Decimal(0) + amount_units(7, unit)],
+            "actions": [f"p1 cbr {amount_text(x, unit)}" for x in raises],
         }
         every = [*amounts, 7, *raises]
         standard = doc.copy

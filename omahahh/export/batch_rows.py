@@ -16,8 +16,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from omahahh.cards import _TOKEN_INDEX, parse_cards
-from omahahh.export.phh_rows import _CHILD_COLUMNS, _CHILD_ORDER
+from omahahh.cards import TOKEN_INDEX, parse_cards
+from omahahh.export.phh_rows import CHILD_COLUMNS, CHILD_ORDER
 
 HAND_COLUMNS = (
     "hand_key", "site", "hand_id", "started_at", "started_at_local", "variant", "structure",
@@ -29,9 +29,9 @@ HAND_COLUMNS = (
     "other_fees_reported", "cash_drop_reported", "run_count", "source_path", "source_line",
     "text_hash", "parser_notes",
 )  # fmt: skip
-PLAYER_COLUMNS = _CHILD_COLUMNS["players"]
-ACTION_COLUMNS = _CHILD_COLUMNS["actions"]
-COLLECTION_COLUMNS = _CHILD_COLUMNS["collections"]
+PLAYER_COLUMNS = CHILD_COLUMNS["players"]
+ACTION_COLUMNS = CHILD_COLUMNS["actions"]
+COLLECTION_COLUMNS = CHILD_COLUMNS["collections"]
 
 # Positions in the rows (tuples in the column orders above).
 (P_SEAT, P_PLAYER, P_DEALT_IN, P_SITTING_OUT, P_STACK, P_BOUNTY, P_CARDS, P_KNOWN,
@@ -54,7 +54,7 @@ def grouped(
     """
     position = pc.index_in(table.column("hand_key"), value_set=keys)
     table = table.append_column("_hand", position).filter(pc.is_valid(position))
-    table = table.sort_by([("_hand", "ascending"), (_CHILD_ORDER[name], "ascending")])
+    table = table.sort_by([("_hand", "ascending"), (CHILD_ORDER[name], "ascending")])
     counts = np.bincount(
         table.column("_hand").to_numpy().astype(np.int64, copy=False), minlength=len(keys)
     )
@@ -89,7 +89,7 @@ def row_cards(values: Sequence[str] | None) -> tuple[int, ...]:
     if not values:
         return ()
     try:
-        cards = tuple([_TOKEN_INDEX[t] for t in values])
+        cards = tuple([TOKEN_INDEX[t] for t in values])
     except KeyError:
         return parse_cards(" ".join(values))
     return cards if len(set(cards)) == len(cards) else parse_cards(" ".join(values))

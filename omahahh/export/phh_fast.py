@@ -69,7 +69,7 @@ from omahahh.export.phh_overrides import (
     override_lines,
 )
 from omahahh.export.phh_overrides import overrides as overrides_of
-from omahahh.export.phh_record import Rendered, _text, _units, render_hand
+from omahahh.export.phh_record import Rendered, amount_text, amount_units, render_hand
 from omahahh.export.phh_rows import record_from_rows
 from omahahh.model import (
     POST_KINDS,
@@ -85,7 +85,7 @@ from omahahh.parsers.phh_codec import (
     toml_value,
     written,
 )
-from omahahh.parsers.phh_standard import Walk, _stakes, game_of, variant_of
+from omahahh.parsers.phh_standard import Walk, game_of, stakes_text, variant_of
 from omahahh.rules.seating import clockwise_from_button
 
 _ZERO = timedelta(0)
@@ -260,7 +260,7 @@ def _render(
 
     def standard_amounts() -> dict[str, TomlValue]:
         """What unit_for reads of the standard part."""
-        doc: dict[str, TomlValue] = {k: _units(v, unit) for k, v in bet_sizes.items()}
+        doc: dict[str, TomlValue] = {k: amount_units(v, unit) for k, v in bet_sizes.items()}
         doc["antes"] = in_units(antes, unit)
         doc["blinds_or_straddles"] = in_units(blinds, unit)
         doc["starting_stacks"] = in_units(starting, unit)
@@ -275,9 +275,9 @@ def _render(
     read = Read(
         stamp=stamp,
         started_back=read_back,
-        stakes=_stakes(low, high, unit, currency)
+        stakes=stakes_text(low, high, unit, currency)
         if fixed
-        else _stakes(read_small, read_big, unit, currency),
+        else stakes_text(read_small, read_big, unit, currency),
         small_blind=read_small,
         big_blind=read_big,
         small_bet=low if fixed else None,
@@ -418,7 +418,7 @@ def _standard_actions(
             lines.append(labels[actor] + " cc")
             walk.check_or_call(actor)
         elif (to := a[A_TO]) is not None:
-            lines.append(f"{labels[actor]} cbr {to if unit == 1 else _text(to, unit)}")
+            lines.append(f"{labels[actor]} cbr {to if unit == 1 else amount_text(to, unit)}")
             bets.append(to)
             walk.bet_or_raise(actor, to)
     _deal(board, dealt_to, 3, lines, walk)

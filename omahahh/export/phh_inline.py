@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from omahahh.export.phh_record import _units
+from omahahh.export.phh_record import amount_units
 from omahahh.model import Action, Collection, SummarySeat, UncalledReturn
 from omahahh.parsers.phh import unit_for, unit_of_places
 from omahahh.parsers.phh_codec import (
@@ -145,14 +145,14 @@ def unit_read(
 
 
 def in_units(amounts: list[int], unit: int) -> list[int | Decimal]:
-    """``[_units(x, unit) for x in amounts]``, without a call per whole amount."""
+    """``[amount_units(x, unit) for x in amounts]``, without a call per whole amount."""
     if unit == 1:
         return list(amounts)
-    return [x // unit if x % unit == 0 else _units(x, unit) for x in amounts]
+    return [x // unit if x % unit == 0 else amount_units(x, unit) for x in amounts]
 
 
 def amounts_text(amounts: Sequence[int], unit: int) -> str:
-    """The TOML text of ``[_units(x, unit) for x in amounts]``, less its brackets."""
+    """The TOML text of ``[amount_units(x, unit) for x in amounts]``, less its brackets."""
     if unit == 1:
         return ", ".join(map(str, amounts))
     return ", ".join([str(x // unit) if x % unit == 0 else _fraction(x, unit) for x in amounts])
@@ -160,6 +160,6 @@ def amounts_text(amounts: Sequence[int], unit: int) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _fraction(amount: int, unit: int) -> str:
-    """``toml_value(_units(amount, unit))`` for an amount that is not whole: the same few
+    """``toml_value(amount_units(amount, unit))`` for an amount that is not whole: the same few
     (blinds, bet sizes) come back hand after hand."""
-    return toml_value(_units(amount, unit))
+    return toml_value(amount_units(amount, unit))

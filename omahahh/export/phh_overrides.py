@@ -32,7 +32,7 @@ from omahahh.export.phh_inline import (
     inline_text,
     summary_seat_text,
 )
-from omahahh.export.phh_record import _EXPORTED_FIELDS
+from omahahh.export.phh_record import EXPORTED_FIELDS
 from omahahh.model import CashOut, GameType, Seat, Show, Site, Street
 from omahahh.parsers.phh import NONE_KEY, PREFIX
 from omahahh.parsers.phh_codec import InlineTable, TomlValue, toml_lines, toml_string, written
@@ -54,7 +54,7 @@ _FIELDS = (
     "total_pot_reported", "main_pot_reported", "side_pots_reported", "rake_reported",
     "jackpot_reported", "other_fees_reported", "cash_drop_reported", "run_count", "notes",
 )  # fmt: skip
-if _FIELDS != _EXPORTED_FIELDS:
+if _FIELDS != EXPORTED_FIELDS:
     raise RuntimeError("phh_overrides.py does not compare the fields the record path compares")
 
 

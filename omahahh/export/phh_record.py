@@ -45,14 +45,14 @@ def players_in_order(hand: HandRecord) -> list[str]:
     return [player_at[s] for s in clockwise_from_button(player_at, hand.button_seat)]
 
 
-def _units(amount: int, unit: int) -> int | Decimal:
+def amount_units(amount: int, unit: int) -> int | Decimal:
     if amount % unit == 0:
         return amount // unit
     return Decimal(amount) / Decimal(unit)
 
 
-def _text(amount: int, unit: int) -> str:
-    value = _units(amount, unit)
+def amount_text(amount: int, unit: int) -> str:
+    value = amount_units(amount, unit)
     return str(value) if isinstance(value, int) else format(value, "f")
 
 
@@ -75,16 +75,16 @@ def standard_part(hand: HandRecord) -> dict[str, TomlValue]:
     # Blinds are listed by position; heads-up the button (p2) posts the small blind.
     blinds = [live_posts[1], live_posts[0]] if n == 2 else live_posts
     doc: dict[str, TomlValue] = {"variant": variant_of(hand.game)}
-    doc["antes"] = [_units(x, unit) for x in antes]
-    doc["blinds_or_straddles"] = [_units(x, unit) for x in blinds]
+    doc["antes"] = [amount_units(x, unit) for x in antes]
+    doc["blinds_or_straddles"] = [amount_units(x, unit) for x in blinds]
     if hand.game.structure is Structure.FIXED_LIMIT:
         small = hand.small_bet or hand.big_blind or unit
-        doc["small_bet"] = _units(small, unit)
-        doc["big_bet"] = _units(hand.big_bet or 2 * small, unit)
+        doc["small_bet"] = amount_units(small, unit)
+        doc["big_bet"] = amount_units(hand.big_bet or 2 * small, unit)
     else:
-        doc["min_bet"] = _units(hand.big_blind or max(blinds, default=0) or unit, unit)
+        doc["min_bet"] = amount_units(hand.big_blind or max(blinds, default=0) or unit, unit)
     stacks = {s.player: s.stack_start for s in hand.seats}
-    doc["starting_stacks"] = [_units(stacks[name], unit) for name in names]
+    doc["starting_stacks"] = [amount_units(stacks[name], unit) for name in names]
     doc["actions"] = _actions(hand, names, index)
     doc["players"] = list(names)
     seat_of = {s.player: s.seat for s in hand.seats}
@@ -134,7 +134,7 @@ def _actions(hand: HandRecord, names: list[str], index: dict[str, int]) -> list[
         elif a.kind in (ActionKind.CHECK, ActionKind.CALL):
             out.append(f"{label} cc")
         elif a.to_amount is not None:
-            out.append(f"{label} cbr {_text(a.to_amount, hand.unit)}")
+            out.append(f"{label} cbr {amount_text(a.to_amount, hand.unit)}")
     deal_up_to(Street.RIVER)
     shown: set[int] = set()
     for show in hand.shows:
@@ -196,7 +196,7 @@ def same_but_lines(a: Any, b: Any) -> bool:
     return all(same_but_lines(getattr(a, n), getattr(b, n)) for n in names)
 
 
-_EXPORTED_FIELDS = tuple(
+EXPORTED_FIELDS = tuple(
     f.name
     for f in dataclasses.fields(HandRecord)
     if f.name not in SOURCE_FIELDS and f.name != "unit"
@@ -226,7 +226,7 @@ def phh_document(hand: HandRecord) -> dict[str, TomlValue]:
         line_of=lambda _text: 0,
     )
     nulls: list[str] = []
-    for name in _EXPORTED_FIELDS:
+    for name in EXPORTED_FIELDS:
         want = getattr(hand, name)
         if same_but_lines(want, getattr(derived, name)):
             continue

@@ -170,7 +170,7 @@ def records_from_dataset(root: str | os.PathLike[str]) -> Iterator[HandRecord]:
 
 # The child columns a record is rebuilt from: converting only these (not every column
 # of the wide tables) halves the cost of turning rows into Python values.
-_CHILD_COLUMNS = {
+CHILD_COLUMNS = {
     "players": (
         "seat", "player", "dealt_in", "sitting_out", "stack_start", "bounty_reported",
         "hole_cards", "dealt_known", "showed", "mucked", "show_description",
@@ -183,10 +183,10 @@ _CHILD_COLUMNS = {
         "player", "amount", "pot_index", "run", "half_reported", "pot_label", "source_line",
     ),
 }  # fmt: skip
-_CHILD_ORDER = {"players": "seat", "actions": "seq", "collections": "seq"}
+CHILD_ORDER = {"players": "seat", "actions": "seq", "collections": "seq"}
 _READ_COLUMNS = {
-    name: ["hand_key", _CHILD_ORDER[name], *(c for c in columns if c != _CHILD_ORDER[name])]
-    for name, columns in _CHILD_COLUMNS.items()
+    name: ["hand_key", CHILD_ORDER[name], *(c for c in columns if c != CHILD_ORDER[name])]
+    for name, columns in CHILD_COLUMNS.items()
 }
 
 
@@ -214,8 +214,8 @@ def records_from_tables(
     by ``hand_key``)."""
     by_hand: dict[str, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
     for name, table in (("players", players), ("actions", actions), ("collections", collections)):
-        ordered = table.sort_by([("hand_key", "ascending"), (_CHILD_ORDER[name], "ascending")])
-        for row in _row_dicts(ordered, ("hand_key", *_CHILD_COLUMNS[name])):
+        ordered = table.sort_by([("hand_key", "ascending"), (CHILD_ORDER[name], "ascending")])
+        for row in _row_dicts(ordered, ("hand_key", *CHILD_COLUMNS[name])):
             by_hand[row["hand_key"]][name].append(row)
     for row in _row_dicts(hands, hands.column_names):
         children = by_hand.get(row["hand_key"], {})

@@ -190,7 +190,7 @@ def standard_record(
         tournament_level=str(level) if level is not None else None,
         currency=currency,
         unit=unit,
-        stakes=_stakes(low, high, unit, currency),
+        stakes=stakes_text(low, high, unit, currency),
         small_blind=small_blind,
         big_blind=big_blind,
         small_bet=small_bet,
@@ -217,7 +217,7 @@ def _blind_sizes(blinds: list[int]) -> tuple[int | None, int | None]:
     return small, big
 
 
-def _stakes(low: int | None, high: int | None, unit: int, currency: str) -> str:
+def stakes_text(low: int | None, high: int | None, unit: int, currency: str) -> str:
     if low is None or high is None:
         return ""
     return f"{format_minor(low, unit, currency)}/{format_minor(high, unit, currency)}"
