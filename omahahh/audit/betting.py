@@ -183,7 +183,7 @@ def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
             code, why = FindingCode.ILLEGAL_REOPEN, "the betting was not reopened to them"
             rule = "R-AI-3" if d.current_bet > 0 else "R-BET-9"
         else:
-            # Consequence, not form (issue 17): the unmatched part comes back, no money moves.
+            # Consequence, not form: the unmatched part comes back, no money moves.
             code, rule = FindingCode.RAISE_NOBODY_CAN_CALL, "R-AI-5"
             why = "no other player could still call"
         return _at_action(

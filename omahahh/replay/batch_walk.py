@@ -1,4 +1,4 @@
-"""The betting walk of a batch of hands at once, compiled (issue 11: replay over arrays).
+"""The betting walk of a batch of hands at once, compiled: replay over arrays.
 
 :func:`walk_hands` gives, for each hand, the same :class:`BettingOutcome` as
 :func:`omahahh.replay.betting.walk_betting`: it packs the records into integer arrays,
@@ -8,13 +8,11 @@ small batch while nothing is compiled yet, and every hand when numba is not inst
 or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the reference
 (``tests/test_batch_walk.py`` holds the two equal).
 
-numba is a dependency (where it has wheels: a Python newer than numba walks in Python):
-measured on 100,000 hands (``benchmarks/ingest.py``, ninth session), the whole ingest runs
-1.19x faster with it (pure package; 1.24x in the compiled build), for a 1-worker peak of
-416-426 MiB against 290-300 with the walk in Python (numba and LLVM loaded). The kernel itself takes
-~2.5 µs a hand against ~95 µs for the Python walk; packing the records into arrays
-costs ~10 µs, the call and reading the results back ~7 µs (decisions stay arrays until
-read: :mod:`omahahh.replay.decision_rows`); readers that write columns would remove most.
+numba is a dependency (where it has wheels: a Python newer than numba walks in Python);
+docs/PERFORMANCE.md gives what the compiled walk gains and costs in memory. The kernel
+itself takes ~2.5 µs a hand against ~95 µs for the Python walk; packing the records
+into arrays costs ~10 µs, the call and reading the results back ~7 µs (decisions stay
+arrays until read: :mod:`omahahh.replay.decision_rows`).
 """
 
 from __future__ import annotations

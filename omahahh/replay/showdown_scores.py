@@ -1,5 +1,4 @@
-"""The shown hands of a batch of hands, evaluated at once (issue 11: showdowns with the
-batch evaluator).
+"""The shown hands of a batch of hands, evaluated at once with the batch evaluator.
 
 A showdown compares every shown hand on every full board (:func:`showdown._score`); one
 evaluation costs ~10 µs in Python (:func:`omaha_high`) and ~0.5 µs as a row of

@@ -275,7 +275,7 @@ def player_stats(
     A dataset of more than ``hands_per_chunk`` hands is summed in chunks of
     hands (by a hash of the hand key, so every table of a hand falls in the same
     chunk): memory holds one chunk's rows and the running sums, whatever the
-    dataset's size (issue 16; ``benchmarks/stats_memory.py``).
+    dataset's size (``benchmarks/stats_memory.py``).
     """
     keys = check_keys(by)
     cards = bool(set(keys) & set(CATEGORY_KEYS))
