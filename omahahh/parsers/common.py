@@ -54,6 +54,17 @@ STRUCTURE_WORDS: dict[str, Structure] = {
 }
 
 
+def hybrid_limit_note(label: str) -> str:
+    """The note on a game dealt pot limit pre-flop and no limit after (PokerStars' ``Pot
+    Limit Pre-Flop, No Limit Post-Flop``, GGPoker's ``(NL postflop)``): the replay reads
+    it as no limit, so no legal bet is called illegal and the pre-flop cap goes unchecked.
+
+    >>> hybrid_limit_note("Omaha (NL postflop)")
+    "'Omaha (NL postflop)': pot limit pre-flop, no limit after; read as no limit"
+    """
+    return f"'{label}': pot limit pre-flop, no limit after; read as no limit"
+
+
 @lru_cache(maxsize=64)
 def zone(name: str) -> ZoneInfo:
     return ZoneInfo(name)

@@ -19,7 +19,12 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
-from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, utc_or_fail
+from omahahh.parsers.common import (
+    STRUCTURE_WORDS,
+    hybrid_limit_note,
+    symbol_currency,
+    utc_or_fail,
+)
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.header import HandHeader
 from omahahh.rooms.conventions import conventions
@@ -62,7 +67,7 @@ def game_info(text: str) -> tuple[GameInfo, tuple[str, ...]] | None:
         structure = _STRUCTURE[m["limit"]]
     elif m["nl_post"] is not None:
         structure = Structure.NO_LIMIT
-        notes.append("'Omaha (NL postflop)': pot limit pre-flop, no limit after; read as no limit")
+        notes.append(hybrid_limit_note("Omaha (NL postflop)"))
     else:
         structure = Structure.POT_LIMIT
         if not m["game"].startswith(("PLO", "5 Card PLO", "6 Card PLO")):
