@@ -30,7 +30,13 @@ from itertools import combinations, compress
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, paid_out, returns_in_pot, room_take
+from omahahh.audit.settle import (
+    fees_taken,
+    paid_out,
+    returns_in_pot,
+    room_take,
+    total_holds_returns,
+)
 from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
@@ -192,7 +198,7 @@ def _rake(
         return None
     if total is not None and room is not None and not room.total_includes_rake:
         # The total is printed after rake (Winamax): it must agree with the awards.
-        returned = sum(u.amount for u in result.uncalled) if room.total_includes_uncalled else 0
+        returned = sum(u.amount for u in result.uncalled) if total_holds_returns(hand) else 0
         if total - returned != paid:
             return None
     delta = room_take_total - rake - fees

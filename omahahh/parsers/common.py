@@ -22,6 +22,10 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "EST": "America/New_York",
     "EDT": "America/New_York",
     "PT": "America/Los_Angeles",
+    # Pacific standard and daylight time as printed (Winamax: HHSmithy's reader adds 8 hours
+    # to a PST time whatever the date): fixed offsets, as the abbreviations say.
+    "PST": "Etc/GMT+8",
+    "PDT": "Etc/GMT+7",
     "CT": "America/Chicago",
     "MT": "America/Denver",
     "AT": "America/Halifax",
