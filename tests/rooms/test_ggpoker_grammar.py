@@ -11,7 +11,10 @@ from typing import Any
 import polars as pl
 
 from omahahh.audit.hand import audit_hand
+from omahahh.dataset.ingest import ingest
 from omahahh.dataset.pipeline import parse_text, process_text
+from omahahh.dataset.store import scan
+from omahahh.export.phh import export_dataset
 from omahahh.model import HandRecord
 from omahahh.stats.players import player_stats, tables_of
 
@@ -132,3 +135,19 @@ def test_the_hand_balances_with_the_money_paid_outside_the_pot() -> None:
         frame: pl.DataFrame = process_text(source).frames["players"]
         net = int(frame["won"].sum()) - int(frame["invested"].sum())
         assert net + hand(source).rake_reported == outside, name  # type: ignore[operator]
+
+
+def test_money_outside_the_pot_survives_a_phh_export_and_import(tmp_path: Path) -> None:
+    """The PHH export rebuilds each side payment from the players rows (``won`` against
+    ``cashout_pot_share``), so the imported hands give the same rows."""
+    columns = ["hand_key", "player", "cashout_reported", "won", "cashout_pot_share"]
+    names = ("ev_cashout_receives.txt", "ev_cashout_pays_risk.txt")
+    ingest([DATA / name for name in names], tmp_path / "parsed")
+    export_dataset(tmp_path / "parsed", tmp_path / "phh")
+    ingest([tmp_path / "phh"], tmp_path / "imported")
+    before, after = (
+        scan(tmp_path / root, "players").select(columns).sort("hand_key", "player").collect()
+        for root in ("parsed", "imported")
+    )
+    assert before.filter(pl.col("player") == "Hero")["won"].to_list() == [180, 180]
+    assert after.equals(before)
