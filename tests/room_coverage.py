@@ -163,12 +163,15 @@ def findings_above_info(out: Path, keys: list[str]) -> pl.DataFrame:
 
 def zero_sum_left(out: Path) -> pl.DataFrame:
     """Per complete cash hand (every player's ``won`` known): Σ (won − invested) + rake +
-    fees, as ``left`` (0 when the chips balance), with ``hand_key``."""
+    fees − what the room paid outside the pots, as ``left`` (0 when the chips balance),
+    with ``hand_key``. A player paid something else than a share of the pots (a cash-out,
+    an EV cash-out) counts with that share (``cashout_pot_share``)."""
+    from_pots = pl.coalesce("cashout_pot_share", "won")
     net = (
         scan(out, "players")
         .group_by("hand_key")
         .agg(
-            (pl.col("won") - pl.col("invested")).sum().alias("net"),
+            (from_pots - pl.col("invested")).sum().alias("net"),
             pl.col("won").is_null().any().alias("unknown"),
         )
     )

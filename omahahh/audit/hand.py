@@ -26,7 +26,7 @@ from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
 from omahahh.audit.room_rules import room_rules
-from omahahh.audit.settle import returns_in_pot, room_take
+from omahahh.audit.settle import returns_in_pot, room_take, total_holds_returns
 from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, GameType, HandRecord, Street
@@ -173,8 +173,8 @@ def _uncalled(
     derived: dict[str, int] = {}
     for back in result.uncalled:
         derived[back.player] = derived.get(back.player, 0) + back.amount
-    for player, kept in returns_in_pot(hand, result).items():
-        # the room pays it inside the pot (rooms/conventions.py)
+    for player, kept in returns_in_pot(hand, result).items() if not reported else ():
+        # the room pays it inside the pot (rooms/conventions.py), printing no line for it
         derived[player] = derived.get(player, 0) - kept
     if reported == derived:  # most hands: no finding, without the sorted walk below
         return []
@@ -206,7 +206,7 @@ def _total(hand: HandRecord, result: ReplayResult, room: RoomConventions | None)
     expected = result.total_pot
     if room is not None and not room.total_includes_rake:
         expected -= result.rake + result.fees
-    if room is not None and room.total_includes_uncalled:
+    if room is not None and total_holds_returns(hand):
         expected += sum(u.amount for u in result.uncalled)
     elif room is not None and room.uncalled_blind_in_pot:
         expected += sum(returns_in_pot(hand, result).values())

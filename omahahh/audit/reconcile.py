@@ -24,12 +24,19 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from itertools import combinations, compress
 
 from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
-from omahahh.audit.settle import fees_taken, paid_out, returns_in_pot, room_take
+from omahahh.audit.settle import (
+    fees_taken,
+    paid_out,
+    returns_in_pot,
+    room_take,
+    total_holds_returns,
+)
 from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
@@ -38,6 +45,7 @@ from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import ReplayResult, Taken, replay
 from omahahh.rooms.conventions import ROOMS
 from omahahh.rooms.rake_allocation import allocation_for
+from omahahh.rules.allocation import CUMULATIVE, MAIN_FIRST, allocate_rake
 
 # Money findings on awards that a different spread of the rake over the pots can explain.
 ALLOCATION_SENSITIVE = frozenset(
@@ -190,7 +198,7 @@ def _rake(
         return None
     if total is not None and room is not None and not room.total_includes_rake:
         # The total is printed after rake (Winamax): it must agree with the awards.
-        returned = sum(u.amount for u in result.uncalled) if room.total_includes_uncalled else 0
+        returned = sum(u.amount for u in result.uncalled) if total_holds_returns(hand) else 0
         if total - returned != paid:
             return None
     delta = room_take_total - rake - fees
@@ -272,7 +280,7 @@ def infer_allocation(
         return None
     if not _allocation_sensitive(hand, result):
         return None
-    for per_pot in _candidate_spreads(hand, result, pots, take):
+    for per_pot in _candidate_spreads(hand, result, pots, rake, fees):
         fixed = _fixed_take(rake, fees, per_pot)
         trial = replay(hand, rules, take=fixed)
         if not _allocation_sensitive(hand, trial):
@@ -312,23 +320,58 @@ def _fixed_take(rake: int, fees: int, per_pot: Sequence[int]) -> Callable[..., T
 
 
 def _candidate_spreads(
-    hand: HandRecord, result: ReplayResult, pots: list[int], take: int
+    hand: HandRecord, result: ReplayResult, pots: list[int], rake: int, fees: int
 ) -> Iterator[tuple[int, ...]]:
     """Spreads to try: the one the pot lines imply, then all from the main pot first (as
     rooms take a capped rake: wpn:741631166 takes its $3.00 from the main pot, found
-    after 300 replays when tried in turn), then every spread if few enough."""
-    tried: list[tuple[int, ...]] = []
+    after 300 replays when tried in turn), then the rake and the fees each spread its
+    own way (:func:`_rake_and_fee_spreads`), then every spread if few enough."""
+    take = rake + fees
+    tried: set[tuple[int, ...]] = set()
     first = _spread_from_lines(hand, pots)
     if first is not None and sum(first) == take:
-        tried.append(first)
+        tried.add(first)
         yield first
     main_first = _main_pot_first(pots, take)
     if main_first is not None and main_first not in tried:
-        tried.append(main_first)
+        tried.add(main_first)
         yield main_first
+    for spread in _rake_and_fee_spreads(pots, rake, fees):
+        if spread not in tried and len(tried) < MAX_ALLOCATIONS:
+            tried.add(spread)
+            yield spread
     for spread in _every_spread(pots, take):
         if spread not in tried:
             yield spread
+
+
+def _rake_and_fee_spreads(pots: list[int], rake: int, fees: int) -> Iterator[tuple[int, ...]]:
+    """The rake and the fees spread separately, as a room that caps its rake spreads them:
+    the fees (GG's jackpot) in proportion to the pots or from the main pot first, the rake
+    by the cumulative rule at every rate that gives a different spread, from the
+    proportional one (no cap) to all from the main pot (GGPoker: OM1349864's capped $7.50
+    rake comes from the main pot, its $5 jackpot from both pots in proportion). Three
+    pots and a few dollars are too many ways for :func:`_every_spread` to try."""
+    fee_spreads = [allocate_rake(fees, pots)]
+    fee_main_first = allocate_rake(fees, pots, MAIN_FIRST)
+    if fee_main_first != fee_spreads[0]:
+        fee_spreads.append(fee_main_first)
+    for raked in _rake_spreads(pots, rake):
+        for fee_parts in fee_spreads:
+            yield tuple(r + f for r, f in zip(raked, fee_parts, strict=True))
+
+
+def _rake_spreads(pots: list[int], rake: int) -> Iterator[list[int]]:
+    """Cumulative spreads of ``rake`` (:func:`allocate_rake`), the main pot bearing each
+    share from its proportional one up to all it can: the rate is that share of it."""
+    main = pots[0]
+    if rake <= 0 or main <= 0:
+        yield allocate_rake(rake, pots)
+        return
+    proportional = allocate_rake(rake, pots)
+    yield proportional
+    for share in range(proportional[0] + 1, min(rake, main) + 1):
+        yield allocate_rake(rake, pots, CUMULATIVE, Fraction(share, main), Fraction(0))
 
 
 def _main_pot_first(pots: list[int], take: int) -> tuple[int, ...] | None:

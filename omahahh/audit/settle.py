@@ -74,6 +74,36 @@ def blind_only(hand: HandRecord, player: str) -> bool:
     return bool(kinds) and all(k in POST_KINDS for k in kinds)
 
 
+def printed_returns_inside(hand: HandRecord) -> bool:
+    """Are the returns this hand prints also inside its ``collected`` figures and its total
+    (``printed_returns_in_collected``)? For such a room, yes unless its figures say no:
+    Σ put in (with money the room added) less the printed returns equals the total, with
+    the rake where the total is net of it (Winamax ``Uncalled bet of X returned to``).
+
+    >>> # Σ put in 3.45€, "Uncalled bet of 1.50€", "Total pot 3.39€ | Rake 0.06€": inside.
+    """
+    room = ROOMS.get(hand.site)
+    if room is None or not room.printed_returns_in_collected or not hand.uncalled:
+        return False
+    total = hand.total_pot_reported
+    if total is None:
+        return True  # nothing says otherwise: the room's habit
+    if not room.total_includes_rake:
+        total += hand.rake_reported or 0
+    put_in = sum(action_table(hand.actions).amounts) + (hand.cash_drop_reported or 0)
+    returned = sum(u.amount for u in hand.uncalled)
+    return put_in - returned != total
+
+
+def total_holds_returns(hand: HandRecord) -> bool:
+    """Does the printed total count the unmatched bets (``total_includes_uncalled``), as
+    this hand prints them or not (:func:`printed_returns_inside`)?"""
+    room = ROOMS.get(hand.site)
+    if room is None or not room.total_includes_uncalled:
+        return False
+    return not hand.uncalled or printed_returns_inside(hand)
+
+
 def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -> dict[str, int]:
     """Of the unmatched bets ``returns`` (player, amount), those the room pays back inside
     ``collected`` instead of on an uncalled-bet line, per player.
@@ -84,7 +114,9 @@ def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -
     also prints some uncontested Hi/Lo pots short of it (``halves_less_uncalled``):
     those count as a negative return. None when the hand prints its returns.
     """
-    if not returns or hand.uncalled:  # most hands: asked several times a hand, answered at once
+    if not returns:  # most hands: asked several times a hand, answered at once
+        return {}
+    if hand.uncalled and not printed_returns_inside(hand):
         return {}
     room = ROOMS.get(hand.site)
     if room is None:

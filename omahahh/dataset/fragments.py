@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import io
 from collections import namedtuple
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -37,9 +37,11 @@ from omahahh.hand_tables import (
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
+    CashOut,
     GameType,
     HandRecord,
     ParseFailure,
+    SidePayment,
     Site,
     Street,
     Structure,
@@ -364,6 +366,7 @@ class FragmentBuilder:
         uncalled = amounts_by_player(as_table(UncalledTable, h.uncalled))
         collected = amounts_by_player(as_table(CollectionTable, h.collections))
         cashout = {c.player: c for c in h.cashouts}
+        outside, cashed = side_money(h.side_payments) if h.side_payments else ({}, {})
         paid = (
             paid_by_player(h, audited.result)
             if audited is not None and audited.result is not None
@@ -395,6 +398,9 @@ class FragmentBuilder:
                 was_mucked, summary_won = name in mucked or sm_mucked, sm.won[row]
             co = cashout.get(name)
             mine = derived.get(number)
+            cash_out, fee, won, share = _money_paid(
+                name, co, _won(name, paid, mine), outside, cashed
+            )
             # A plain tuple in PLAYER_COLUMNS order (a row per seat of every hand).
             append(
                 (
@@ -414,11 +420,11 @@ class FragmentBuilder:
                     uncalled.get(name, 0),
                     collected.get(name, 0),
                     summary_won,
-                    co.amount if co else None,
-                    co.fee if co else None,
+                    cash_out,
+                    fee,
                     mine.invested if mine is not None else None,
-                    co.amount if co else _won(name, paid, mine),
-                    _won(name, paid, mine) if co else None,
+                    won,
+                    share,
                     mine.won if mine is not None else None,
                 )
             )
@@ -489,6 +495,63 @@ for _table, _order in (("actions", ACTION_COLUMNS), ("players", PLAYER_COLUMNS))
 _VALUE: dict[object, str] = {
     m: m.value for e in (Street, ActionKind, Site, Structure, GameType) for m in e
 }
+
+
+SIDE_PAYMENT_SIGN = {"ev_cashout": 1, "cashout_risk": -1, "insurance_premium": -1}
+"""Which way each kind of :class:`~omahahh.model.SidePayment` moves money: +1 paid to the
+player by the room, -1 paid by the player to the room."""
+
+
+def side_money(payments: Sequence[SidePayment]) -> tuple[dict[str, int], dict[str, int]]:
+    """Per player, the money the text says moved between player and room outside the pot
+    (+ received), and the kinds that make it an EV cash-out (``ev_cashout`` paid,
+    ``cashout_risk`` paid back: their amounts, signed as above).
+
+    >>> side_money([SidePayment(player="Hero", kind="cashout_risk", amount=48)])
+    ({'Hero': -48}, {'Hero': -48})
+    """
+    outside: dict[str, int] = {}
+    cashed: dict[str, int] = {}
+    for p in payments:
+        sign = SIDE_PAYMENT_SIGN.get(p.kind)
+        if sign is None:
+            raise ValueError(f"unknown side payment kind {p.kind!r}")
+        outside[p.player] = outside.get(p.player, 0) + sign * p.amount
+        if p.kind in ("ev_cashout", "cashout_risk"):
+            cashed[p.player] = cashed.get(p.player, 0) + sign * p.amount
+    return outside, cashed
+
+
+_Paid = tuple[int | None, int | None, int | None, int | None]
+
+
+def _money_paid(
+    name: str,
+    co: CashOut | None,
+    pot_share: int | None,
+    outside: dict[str, int],
+    cashed: dict[str, int],
+) -> _Paid:
+    """``cashout_reported``, ``cashout_fee_reported``, ``won``, ``cashout_pot_share`` of a
+    player whose share of the pots is ``pot_share``: a PokerStars cash-out pays its
+    amount instead of the share; money outside the pot (GGPoker's EV cash-out, cash-out
+    risk, insurance premium) is added to the share; the share stays beside either."""
+    if co is not None:
+        return co.amount, co.fee, co.amount, pot_share
+    if name in outside:
+        won = pot_share + outside[name] if pot_share is not None else None
+        return _cash_out(name, cashed, won), None, won, pot_share
+    return None, None, pot_share, None
+
+
+def _cash_out(name: str, cashed: dict[str, int], won: int | None) -> int | None:
+    """The EV cash-out a player got: ``Receives Cashout (X)``, or the pot share less
+    ``Pays Cashout Risk (Y)`` (what ``won`` then holds); None for other side payments."""
+    if name not in cashed:
+        return None
+    if won is not None:
+        return won
+    return cashed[name] if cashed[name] > 0 else None  # no replay: only X is known
 
 
 def _won(name: str, paid: dict[str, int] | None, derived: PlayerResult | None) -> int | None:

@@ -208,7 +208,7 @@ PLAYERS: tuple[Column, ...] = (
     _c(
         "cashout_reported",
         I64,
-        "`cashed out the hand for X`: the amount paid to the player, already net of the fee (PokerStars: the fee is 1 % of cash-out + fee), or null.",
+        "The cash-out paid to the player: PokerStars `cashed out the hand for X`, already net of the fee (the fee is 1 % of cash-out + fee); an EV cash-out (GGPoker `Receives Cashout (X)`, or the pot share less `Pays Cashout Risk (Y)`; PartyPoker `Cashout Amount is X`); null for everyone else.",
     ),
     _c(
         "cashout_fee_reported",
@@ -223,12 +223,12 @@ PLAYERS: tuple[Column, ...] = (
     _c(
         "won",
         I64,
-        "Money the room paid this player for the hand, as its text prints it: the collected lines, less an unmatched bet a room pays back inside `collected`; for a cashed-out player the cash-out (`cashout_reported`), not the pot share. Derived (`won_derived`) only where the text prints no awards (PHH); null when neither is known. Net won = won - invested.",
+        "Money the room paid this player for the hand, as its text prints it: the collected lines, less an unmatched bet a room pays back inside `collected`; for a cashed-out player the cash-out (`cashout_reported`), not the pot share; plus money the text says moved outside the pot (GGPoker: + `Receives Cashout`, - `Pays Cashout Risk`, - all-in insurance premium). Derived (`won_derived`) only where the text prints no awards (PHH); null when neither is known. Net won = won - invested.",
     ),
     _c(
         "cashout_pot_share",
         I64,
-        "A cashed-out player's share of the pots as the text prints it (the SUMMARY's `won (X)`, `pot not awarded as player cashed out`): not paid to the player, kept beside `won`; null for everyone else.",
+        "The share of the pots of a player whose `won` is something else, as the text prints it: a PokerStars cash-out's (the SUMMARY's `won (X)`, `pot not awarded as player cashed out`: not paid to the player), the collected lines of a player with money outside the pot (EV cash-out, cash-out risk, insurance); null for everyone else.",
     ),
     _c(
         "won_derived",

@@ -36,7 +36,7 @@ COLLECTION_COLUMNS = CHILD_COLUMNS["collections"]
 # Positions in the rows (tuples in the column orders above).
 (P_SEAT, P_PLAYER, P_DEALT_IN, P_SITTING_OUT, P_STACK, P_BOUNTY, P_CARDS, P_KNOWN,
  P_SHOWED, P_MUCKED, P_DESCRIPTION, P_SUMMARY_WON, P_UNCALLED, P_CASHOUT,
- P_CASHOUT_FEE) = range(15)  # fmt: skip
+ P_CASHOUT_FEE, P_WON, P_POT_SHARE) = range(17)  # fmt: skip
 A_STREET, A_PLAYER, A_KIND, A_AMOUNT, A_TO, A_BY, A_ALL_IN, A_LINE = range(8)
 
 _UTC_MICROS = pa.timestamp("us", tz="UTC")

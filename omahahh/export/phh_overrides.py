@@ -21,9 +21,11 @@ from omahahh.export.batch_rows import (
     P_CASHOUT_FEE,
     P_MUCKED,
     P_PLAYER,
+    P_POT_SHARE,
     P_SEAT,
     P_SUMMARY_WON,
     P_UNCALLED,
+    P_WON,
 )
 from omahahh.export.phh_inline import (
     UNCALLED_KEYS,
@@ -33,7 +35,8 @@ from omahahh.export.phh_inline import (
     summary_seat_text,
 )
 from omahahh.export.phh_record import EXPORTED_FIELDS
-from omahahh.model import CashOut, GameType, Seat, Show, Site, Street
+from omahahh.export.phh_rows import money_outside
+from omahahh.model import CashOut, GameType, Seat, Show, SidePayment, Site, Street
 from omahahh.parsers.phh import NONE_KEY, PREFIX
 from omahahh.parsers.phh_codec import InlineTable, TomlValue, toml_lines, toml_string, written
 from omahahh.parsers.phh_standard import Walk
@@ -262,13 +265,21 @@ def _reported(
 
 
 def _cashouts_and_summary(players: list[tuple[Any, ...]], differs: Differs) -> None:
-    cashouts = tuple(
-        CashOut(player=p[P_PLAYER], amount=p[P_CASHOUT], fee=p[P_CASHOUT_FEE] or 0)
-        for p in players
-        if p[P_CASHOUT] is not None
-    )
+    cashouts: list[CashOut] = []
+    side_payments: list[SidePayment] = []
+    for p in players:
+        if p[P_CASHOUT] is None and p[P_POT_SHARE] is None:
+            continue  # most players
+        cash_out, outside = money_outside(
+            p[P_PLAYER], p[P_CASHOUT], p[P_CASHOUT_FEE], p[P_WON], p[P_POT_SHARE]
+        )
+        if cash_out is not None:
+            cashouts.append(cash_out)
+        side_payments += outside
     if cashouts:
-        differs("cashouts", cashouts)
+        differs("cashouts", tuple(cashouts))
+    if side_payments:
+        differs("side_payments", tuple(side_payments))
     summary = [
         summary_seat_text(p[P_SEAT], p[P_PLAYER], p[P_SUMMARY_WON], p[P_MUCKED])
         for p in players

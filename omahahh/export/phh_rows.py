@@ -35,6 +35,7 @@ from omahahh.model import (
     HandRecord,
     Seat,
     Show,
+    SidePayment,
     Site,
     Street,
     Structure,
@@ -175,6 +176,7 @@ CHILD_COLUMNS = {
         "seat", "player", "dealt_in", "sitting_out", "stack_start", "bounty_reported",
         "hole_cards", "dealt_known", "showed", "mucked", "show_description",
         "summary_won_reported", "uncalled_reported", "cashout_reported", "cashout_fee_reported",
+        "won", "cashout_pot_share",
     ),
     "actions": (
         "street", "player", "kind", "amount", "to_amount", "raise_by", "all_in", "source_line",
@@ -231,6 +233,33 @@ def _cards(values: Iterable[str] | None) -> tuple[int, ...]:
     return parse_cards(" ".join(values)) if values else ()
 
 
+def money_outside(
+    player: str,
+    cashout: int | None,
+    fee: int | None,
+    won: int | None,
+    pot_share: int | None,
+) -> tuple[CashOut | None, tuple[SidePayment, ...]]:
+    """A player's cash-out or money outside the pot, from the ``players`` row that
+    :mod:`omahahh.dataset.fragments` wrote: a cash-out with its fee (PokerStars), or the
+    side payment that makes ``won`` differ from ``cashout_pot_share`` (an EV cash-out
+    paid, a cash-out risk paid back, an insurance premium).
+
+    >>> money_outside("Hero", 180, None, 180, 228)
+    (None, (SidePayment(player='Hero', kind='cashout_risk', amount=48, line=0),))
+    """
+    if cashout is not None and fee is not None:
+        return CashOut(player=player, amount=cashout, fee=fee), ()
+    if won is None or pot_share is None or won == pot_share:
+        return None, ()
+    net = won - pot_share
+    if net > 0:
+        kind = "ev_cashout"
+    else:
+        kind = "cashout_risk" if cashout is not None else "insurance_premium"
+    return None, (SidePayment(player=player, kind=kind, amount=abs(net)),)
+
+
 def record_from_rows(
     hand: Row, players: list[Row], actions: list[Row], collections: list[Row]
 ) -> HandRecord:
@@ -260,6 +289,7 @@ def record_from_rows(
     summary: list[SummarySeat] = []
     uncalled: list[UncalledReturn] = []
     cashouts: list[CashOut] = []
+    side_payments: list[SidePayment] = []
     for p in players:
         name = p["player"]
         # dealt_in = (not sitting out and not out of hand) or acted: invert it.
@@ -294,12 +324,16 @@ def record_from_rows(
             uncalled.append(
                 UncalledReturn(player=name, amount=p["uncalled_reported"], street=street)
             )
-        if p["cashout_reported"] is not None:
-            cashouts.append(
-                CashOut(
-                    player=name, amount=p["cashout_reported"], fee=p["cashout_fee_reported"] or 0
-                )
-            )
+        cash_out, paid_outside = money_outside(
+            name,
+            p["cashout_reported"],
+            p["cashout_fee_reported"],
+            p.get("won"),
+            p.get("cashout_pot_share"),
+        )
+        if cash_out is not None:
+            cashouts.append(cash_out)
+        side_payments += paid_outside
     variant = hand["variant"]
     return HandRecord(
         site=Site(hand["site"]),
@@ -351,6 +385,7 @@ def record_from_rows(
         ),
         shows=tuple(shows),
         cashouts=tuple(cashouts),
+        side_payments=tuple(side_payments),
         summary_seats=tuple(summary),
         cancelled=hand["cancelled"],
         betting_capped=tuple(Street(s) for s in hand["betting_capped_streets"] or []),

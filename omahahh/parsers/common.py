@@ -22,6 +22,10 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "EST": "America/New_York",
     "EDT": "America/New_York",
     "PT": "America/Los_Angeles",
+    # Pacific standard and daylight time as printed (Winamax: HHSmithy's reader adds 8 hours
+    # to a PST time whatever the date): fixed offsets, as the abbreviations say.
+    "PST": "Etc/GMT+8",
+    "PDT": "Etc/GMT+7",
     "CT": "America/Chicago",
     "MT": "America/Denver",
     "AT": "America/Halifax",
@@ -52,6 +56,17 @@ STRUCTURE_WORDS: dict[str, Structure] = {
     "Limit": Structure.FIXED_LIMIT,
     "Fixed Limit": Structure.FIXED_LIMIT,
 }
+
+
+def hybrid_limit_note(label: str) -> str:
+    """The note on a game dealt pot limit pre-flop and no limit after (PokerStars' ``Pot
+    Limit Pre-Flop, No Limit Post-Flop``, GGPoker's ``(NL postflop)``): the replay reads
+    it as no limit, so no legal bet is called illegal and the pre-flop cap goes unchecked.
+
+    >>> hybrid_limit_note("Omaha (NL postflop)")
+    "'Omaha (NL postflop)': pot limit pre-flop, no limit after; read as no limit"
+    """
+    return f"'{label}': pot limit pre-flop, no limit after; read as no limit"
 
 
 @lru_cache(maxsize=64)

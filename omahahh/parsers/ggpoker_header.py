@@ -3,6 +3,7 @@
 ```
 Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55
 Poker Hand #RC58843003: Omaha Pot Limit ($0.01/$0.02) - 2021/04/12 07:43:21
+Poker Hand #RC900000103: Omaha Pot Limit  ($0.05/$0.1) - 2019/10/12 01:43:27   (2018-19)
 Poker Hand #TM2697462: Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop)
     - Level18(1,250/2,500) - 2021/04/15 11:12:42
 ```
@@ -19,7 +20,12 @@ from datetime import datetime
 from omahahh.errors import HandParseError, MoneyError
 from omahahh.model import GameInfo, GameType, Site, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
-from omahahh.parsers.common import STRUCTURE_WORDS, symbol_currency, utc_or_fail
+from omahahh.parsers.common import (
+    STRUCTURE_WORDS,
+    hybrid_limit_note,
+    symbol_currency,
+    utc_or_fail,
+)
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.header import HandHeader
 from omahahh.rooms.conventions import conventions
@@ -62,7 +68,7 @@ def game_info(text: str) -> tuple[GameInfo, tuple[str, ...]] | None:
         structure = _STRUCTURE[m["limit"]]
     elif m["nl_post"] is not None:
         structure = Structure.NO_LIMIT
-        notes.append("'Omaha (NL postflop)': pot limit pre-flop, no limit after; read as no limit")
+        notes.append(hybrid_limit_note("Omaha (NL postflop)"))
     else:
         structure = Structure.POT_LIMIT
         if not m["game"].startswith(("PLO", "5 Card PLO", "6 Card PLO")):
@@ -133,7 +139,9 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
             raise HandParseError(
                 "bad_header", f"unrecognised GGPoker header: {line[:100]!r}", 0, line
             )
-        game, notes = _game_or_fail(c["middle"], line)
+        # 2018-19 headers put two spaces before the stakes (ggratte's GGPoker reader
+        # takes the stakes as the 8th word and ends the game two characters before "(").
+        game, notes = _game_or_fail(c["middle"].rstrip(), line)
         stakes = c["stakes"]
         currency = _currency(stakes, tournament=False)
         unit = 100 if currency == PLAY else unit_of(currency)

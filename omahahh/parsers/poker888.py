@@ -12,6 +12,7 @@ line                                     records
                                          money (fpdb ``secondsb``; R-BL-6)
 ``NAME posts big blind [X]``             a big blind (live)
 ``NAME posts dead blind [X + Y]``        X dead, Y a live big blind
+``NAME posts [the ]ante [X]``            a tournament ante (dead money)
 ``** Dealing down cards **``             preflop (often missing: actions before the
                                          flop are preflop anyway)
 ``Dealt to NAME [ 5s, Ad, 8h, 7c ]``     hole cards (localised ranks: rooms/localised.py)
@@ -79,7 +80,7 @@ class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):
-        super().__init__(header)
+        super().__init__(header, header.notes)
         self.left: dict[str, int] = {}  # chips behind, to read all-in from the stack
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
@@ -234,6 +235,11 @@ def _post(hand: _Hand, player: str, arg: str, offset: int) -> None:
         if hand.first_bb is None:
             hand.first_bb = amount
         hand.put_in(player, ActionKind.POST_BIG_BLIND, amount, offset)
+    elif kind in ("ante", "the ante"):  # tournaments (fpdb re_Antes: "posts (the )?ante")
+        amount = _bracket(hand, amount_text, offset)
+        if hand.ante is None:
+            hand.ante = amount
+        hand.put_in(player, ActionKind.POST_ANTE, amount, offset, live=False)
     elif kind == "dead blind":
         dead_text, plus, live_text = amount_text[1:-1].partition(" + ")
         if not plus or not amount_text.endswith("]"):
@@ -304,6 +310,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         block,
         fixed_limit_blinds=False,
         bets=bets,
+        fast_fold=h.fast_fold,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
         seats=hand.seats,
@@ -325,5 +332,6 @@ FORMAT = Format(
     header=matches,
     hand_key=hand_key,
     lead_in=r"#Game No : \d+",
-    block_start=r"#Game No : |\*{4,5} (?:Cassava|888)",
+    # A tournament summary starts no block: a file of them alone is not a hand history.
+    block_start=r"#Game No : |\*{4,5} (?:Cassava|888)(?! Tournament Summary)",
 )

@@ -29,9 +29,12 @@ from omahahh.parsers.localised import localised_minor
 from omahahh.rooms.conventions import conventions
 
 HAND_LINE_RE = re.compile(
-    r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
+    r"^\*{4,5} (?:Cassava|888poker|888)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?P<kind>Snap Poker |BLAST )?"
     r"Hand History for Game (?P<id>\d+) \*{4,5}$"
 )
+SUMMARY_RE = re.compile(r"^\*{5} Cassava Tournament Summary \*{5}$")
+"""A tournament summary's first line (fpdb ``PacificPokerSummary``, HHSmithy's and
+DriveHUD's 888 readers): such text holds no hand."""
 GAME_RE = re.compile(
     r"^(?P<stakes>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Limit) (?P<game>.+?)"
     r"(?P<jackpot> Jackpot table)? - \*\*\* "
@@ -57,7 +60,9 @@ def matches(first_line: str) -> bool:
     """Is this block's first line an 888 header (``#Game No :`` or ``***** 888poker Hand…``)?"""
     if first_line.startswith("#Game No : "):
         return True
-    return first_line.startswith("*****") and HAND_LINE_RE.match(first_line) is not None
+    if not first_line.startswith("*****"):
+        return False
+    return HAND_LINE_RE.match(first_line) is not None or SUMMARY_RE.match(first_line) is not None
 
 
 def game_info(text: str, structure: Structure) -> GameInfo | None:
@@ -80,6 +85,9 @@ def game_info(text: str, structure: Structure) -> GameInfo | None:
 def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     """Read the header lines; raises ``bad_header``, ``unsupported_game`` or ``truncated``."""
     i = 0  # the block starts at the ``*****`` line (parsers.localised.without_lead_in)
+    if SUMMARY_RE.match(lines[i]):
+        why = "a tournament summary (results of a tournament), not a hand"
+        raise HandParseError("not_a_hand", why, i, lines[i])
     hand = expect_line(lines, i, HAND_LINE_RE, "'***** 888poker Hand History' header")
     g = expect_line(lines, i + 1, GAME_RE, "stakes, game and time")
     structure = _STRUCTURE[g["limit"]]
@@ -110,6 +118,9 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
         raise HandParseError("bad_amount", str(exc), i + 1, lines[i + 1]) from None
     stamp = f"{g['y']}/{g['m']}/{g['d']} {g['time']}"
     zone = context.zone_for(conventions(Site.POKER888).time_zone)
+    notes: tuple[str, ...] = ()
+    if g["jackpot"]:
+        notes = ("'Jackpot table': the room may also take a jackpot fee it does not print",)
     table = TableLine(
         name=t["name"] if t["name"] is not None else f"#{t['tnum']}",
         max_seats=int(t["max"]) if t["max"] else None,
@@ -118,6 +129,7 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     )
     return HandHeader(
         hand_id=hand["id"],
+        fast_fold=hand["kind"] == "Snap Poker ",
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
         tournament_id=t["tid"],
@@ -132,4 +144,5 @@ def parse_header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
         started_at_text=f"{g['d']} {g['m']} {g['y']} {g['time']}",
         table=table,
         first_seat_line=i + 5,
+        notes=notes,
     )

@@ -100,6 +100,11 @@ INFO_RES: tuple[re.Pattern[str], ...] = tuple(
     )
 )
 PLAIN_INFO = frozenset({"No low hand qualified", "Hand was run twice", "Hand was run three times"})
+SUMMARY_FILE_RE = re.compile(r"^PokerStars Tournament #\d+")
+"""A tournament summary's first line (``PokerStars Tournament #3000000101, Omaha Pot Limit``):
+fpdb's ``PokerStarsSummary.re_identify``. Such text holds no hand."""
+RUPEES_RE = re.compile(r"\bRs\. (?=\d)")
+"""PokerStars.in's amounts, ``Rs. 5`` (fpdb ``currencies``: ``"Rs. "`` is INR)."""
 
 _STREET_OF = {
     "HOLE CARDS": Street.PREFLOP,
@@ -159,7 +164,7 @@ class StarsHand(HandBuilder):
     )
 
     def __init__(self, header: HandHeader, block: Block, dialect: Dialect):
-        super().__init__(header)
+        super().__init__(header, header.notes)
         self.block = block
         self.dialect = dialect
         self.cashouts: list[CashOut] = []
@@ -198,13 +203,21 @@ def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:
     """
     d = dialect or STARS
     lines = block.lines
+    if SUMMARY_FILE_RE.match(lines[0]):
+        why = "a tournament summary (results of a tournament), not a hand"
+        raise HandParseError("not_a_hand", why, 0, lines[0])
+    rupees = RUPEES_RE.search(lines[0]) is not None
+    if rupees:  # PokerStars.in: "Rs. 5" is ₹5, read as such on every line
+        lines = tuple(RUPEES_RE.sub("₹", line) for line in lines)
     header = d.header(lines[0])
     require_summary(lines)
     if len(lines) < 3:
         raise HandParseError("truncated", "hand ends after its header", len(lines) - 1, lines[-1])
     table = d.table(lines[1], 1)
     hand = StarsHand(header, block, d)
-    i = hand.read_seats(lines, 2, partial(_seat_line, hand))
+    if rupees:
+        hand.notes.append("amounts printed 'Rs. N' read as ₹N (INR)")
+    i = hand.read_seats(lines, _first_seat_line(lines), partial(_seat_line, hand))
     hand.plain_names = names_without(hand.names, ": ")
     if d.body is None and hand.plain_names is not None:
         _read_sections(hand, lines, i, hand.plain_names)
@@ -212,6 +225,21 @@ def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:
         read_sections(hand, lines, i, _street_line, _body_line, _summary_line)
     record = _freeze(hand, table, block)
     return d.finish(record) if d.finish is not None else record
+
+
+def _first_seat_line(lines: tuple[str, ...]) -> int:
+    """Where the seat lines start: line 3, or after tournament news printed between the
+    table line and the seats (HHSmithy's PokerStars reader: "in tournaments the lines 3
+    to x can include addons/rebuys, skip these"). Only lines that move no money in the
+    hand (:data:`INFO_RES`) are passed over; anything else is left to the seat reader."""
+    i = 2
+    while i < len(lines) and not lines[i].startswith("Seat ") and _is_info(lines[i]):
+        i += 1
+    return i
+
+
+def _is_info(line: str) -> bool:
+    return line in PLAIN_INFO or any(p.search(line) for p in INFO_RES)
 
 
 def _read_sections(
@@ -353,7 +381,7 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
     if line == "Betting is capped":
         hand.capped.append(hand.street)
         return
-    if line in PLAIN_INFO or any(p.search(line) for p in INFO_RES):
+    if _is_info(line):
         return
     if ": " in line and _looks_like_action(line):
         raise HandParseError(
@@ -519,5 +547,6 @@ FORMAT = Format(
     site=Site.POKERSTARS,
     parse=_parse,
     header=matches,
-    block_start="PokerStars ",
+    # A tournament summary starts no block: a file of them alone is not a hand history.
+    block_start="PokerStars (?!Tournament #)",
 )

@@ -1,4 +1,20 @@
-"""PokerStars header (line 1) and table line (line 2), FORMATS.md §1.2-1.3."""
+"""PokerStars header (line 1) and table line (line 2), FORMATS.md §1.2-1.3.
+
+```
+PokerStars Hand #231645858339:  Omaha Pot Limit ($0.25/$0.50 USD) - 2021/11/18 4:15:02 ET
+PokerStars Zoom Hand #…, PokerStars Rush Hand #… (fast fold), PokerStars Home Game Hand #…
+PokerStars Hand #…:  Omaha Pot Limit (€0.05/€0.10 EUR) [ADM ID: 8AB1C2D3] - … CET [… ET]
+PokerStars Game #19000000101:  Omaha Pot Limit ($0.05/$0.10) - 2008/08/17 - 01:14:43 (ET)
+PokerStars Hand #…: Tournament #3000000101, $3+$0.30 USD Omaha Pot Limit - Level II (15/30) - …
+```
+The ``[ADM ID: …]`` (older ``[AAMS ID: …]``) after the stakes is the Italian client's
+licence number; fpdb's ``re_game_info`` (``BLAH2``) reads the same shapes. Game labels:
+``[5|6 Card ]Omaha[ Hi/Lo]``, ``Omaha 5 Cards``, ``Omaha 6 Cards``, ``Courchevel[ Hi/Lo]``;
+limits ``Pot Limit``, ``No Limit``, ``Limit``, ``Fixed Limit`` and ``Pot Limit Pre-Flop,
+No Limit Post-Flop`` (read as no limit, with a note: see :func:`_game_info`). A zone
+the text names and omahahh does not know is a ``bad_header`` failure, never a guess,
+unless the ``[… ET]`` stamp says the time.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +23,14 @@ from datetime import datetime
 from functools import lru_cache
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.model import GameInfo, GameType, variant_code
+from omahahh.model import GameInfo, GameType, Structure, variant_code
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.common import (
     DEFAULT_ZONE,
     STRUCTURE_WORDS,
     ZONE_ABBREVIATIONS,
     TableLine,
+    hybrid_limit_note,
     read_table_line,
     symbol_currency,
     utc_or_fail,
@@ -22,29 +39,38 @@ from omahahh.parsers.header import HandHeader
 from omahahh.quick_init import quick_factory
 
 HEADER_RE = re.compile(
-    r"^PokerStars (?P<kind>Zoom Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
+    r"^PokerStars (?P<kind>Zoom Hand|Rush Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
     r"(?:\{(?P<club>[^}]*)\}\s+)?(?P<rest>.*)$"
 )
+FAST_FOLD_KINDS = frozenset({"Zoom Hand", "Rush Hand"})
+"""Header titles of fast-fold pools: Zoom, and Rush before it (fpdb ``re_game_info``)."""
 TIME_RE = re.compile(
-    r"(?P<local>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]{2,5}))?"
+    # 2008 clients print "2008/08/17 - 01:14:43 (ET)": a dash, the zone in parentheses.
+    r"(?P<date>\d{4}[/-]\d{1,2}[/-]\d{1,2})(?: - | )(?P<clock>\d{1,2}:\d{2}(?::\d{2})?)"
+    r"(?: (?P<tz>[A-Z]{2,5})| \((?P<ptz>[A-Z]{2,5})\))?"
     r"(?: \[(?P<et>\d{4}[/-]\d{1,2}[/-]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?) ET\]"
     # Run It Once brackets its server time (CET) after the zoned UTC stamp: the first wins.
     r"| \[\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})? [A-Z]{2,5}\])?\s*$"
 )
 OMAHA_RE = re.compile(
-    r"(?P<game>(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)(?P<hilo> Hi/Lo)?) "
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)"
+    r"(?P<game>(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)"
+    r"(?: (?P<cards_after>[56]) Cards)?(?P<hilo> Hi/Lo)?) "
+    r"(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|Pot Limit|No Limit|Fixed Limit|Limit)"
 )
+HYBRID_LIMIT = "Pot Limit Pre-Flop, No Limit Post-Flop"
 ANY_GAME_RE = re.compile(
     r"(?P<game>[A-Za-z0-9'\- /]+?) (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\b"
 )
 TOURNAMENT_RE = re.compile(
-    r"^(?P<zoom>Zoom )?Tournament #(?P<tid>\d+), (?P<middle>.+?) - (?:Match Round \w+, )?"
+    r"^(?P<zoom>(?:Zoom|Rush) )?Tournament #(?P<tid>\d+), (?P<middle>.+?) - (?:Match Round \w+, )?"
     r"Level (?P<level>[\w]+) \((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\) - (?P<time>.+)$"
 )
-CASH_RE = re.compile(r"^(?P<middle>.+?) \((?P<stakes>[^()]*\d[^()]*)\) - (?P<time>.+)$")
+CASH_RE = re.compile(
+    r"^(?P<middle>.+?) \((?P<stakes>[^()]*\d[^()]*)\)"
+    r"(?: \[(?:ADM|AAMS) ID: (?P<licence>[A-Z0-9]+)\])? - (?P<time>.+)$"
+)
 BUYIN_RE = re.compile(
-    r"^(?P<buyin>(?:[$€£¥]?[\d.,]+(?:\+[$€£¥]?[\d.,]+){0,2}(?: [A-Z]{3})?|Freeroll|[\d.,]+ SC))"
+    r"^(?P<buyin>(?:[$€£¥₹]?[\d.,]+(?:\+[$€£¥₹]?[\d.,]+){0,2}(?: [A-Z]{3})?|Freeroll|[\d.,]+ SC))"
     r"(?:\s+(?P<rest>.*))?$"
 )
 TABLE_RE = re.compile(
@@ -65,9 +91,14 @@ def _game_info(text: str) -> GameInfo | None:
     m = OMAHA_RE.search(text)
     if m is None:
         return None
-    structure = _STRUCTURE[m["limit"]]
+    # Pot limit pre-flop and no limit after is not a structure the replay models: the
+    # hand is read as no limit (no legal bet is ever called illegal; the pre-flop cap is
+    # not checked), and the header says so in a note (:func:`_notes`).
+    limit = m["limit"]
+    structure = Structure.NO_LIMIT if limit == HYBRID_LIMIT else _STRUCTURE[limit]
     courchevel = m["base"] == "Courchevel"
-    hole = int(m["cards"]) if m["cards"] else (5 if courchevel else 4)
+    cards = m["cards"] or m["cards_after"]
+    hole = int(cards) if cards else (5 if courchevel else 4)
     hi_lo = m["hilo"] is not None
     before = text[: m.start()].rstrip()
     mixed = before[:-1].strip() if before.endswith("(") else None
@@ -88,14 +119,27 @@ def _unsupported(text: str) -> HandParseError:
     return HandParseError("unsupported_game", f"not an Omaha game: {label}", 0, text)
 
 
+def _notes(game: GameInfo) -> tuple[str, ...]:
+    """What the header's reading assumes: the hybrid limit read as no limit."""
+    if game.game_label.endswith(HYBRID_LIMIT):
+        return (hybrid_limit_note(game.game_label),)
+    return ()
+
+
 def _time(text: str) -> tuple[datetime | None, str]:
+    """The start: the ``[… ET]`` stamp when printed, else the local time in its zone (ET
+    when none is printed); a zone omahahh does not know is ``bad_header``."""
     m = TIME_RE.search(text)
     if m is None:
         raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
+    local = f"{m['date']} {m['clock']}"
     if m["et"]:
-        return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), m["local"]
-    zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else DEFAULT_ZONE
-    return utc_or_fail(m["local"], zone_name, 0, text), m["local"]
+        return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), local
+    tz = m["tz"] or m["ptz"]
+    zone_name = ZONE_ABBREVIATIONS.get(tz) if tz else DEFAULT_ZONE
+    if zone_name is None:
+        raise HandParseError("bad_header", f"unknown time zone {tz!r} in header", 0, text)
+    return utc_or_fail(local, zone_name, 0, text), local
 
 
 @lru_cache(maxsize=256)  # a few stakes a file; to_minor goes through Decimal
@@ -136,7 +180,7 @@ def parse_header(
             started_at, local = _time(t["time"])
             return make_header(
                 hand_id=m["id"],
-                fast_fold=t["zoom"] is not None or kind == "Zoom Hand",
+                fast_fold=t["zoom"] is not None or kind in FAST_FOLD_KINDS,
                 home_game=m["club"],
                 game=game,
                 game_type=GameType.TOURNAMENT,
@@ -150,6 +194,7 @@ def parse_header(
                 stake_high=_stake(t["bb"], 1),
                 started_at=started_at,
                 started_at_text=local,
+                notes=_notes(game),
             )
         c = CASH_RE.match(rest)
         if c is None:
@@ -171,7 +216,7 @@ def parse_header(
         started_at, local = _time(c["time"])
         return make_header(
             hand_id=m["id"],
-            fast_fold=kind == "Zoom Hand",
+            fast_fold=kind in FAST_FOLD_KINDS,
             home_game=m["club"],
             game=game,
             game_type=GameType.CASH,
@@ -185,6 +230,7 @@ def parse_header(
             stake_high=_stake(amounts[1], unit),
             started_at=started_at,
             started_at_text=local,
+            notes=_notes(game),
         )
     except MoneyError as exc:
         raise HandParseError("bad_amount", str(exc), 0, line) from None

@@ -5,10 +5,13 @@ Winamax Poker - CashGame - HandId: #9247976-232-1478874498 - 5 Card Omaha Hi/Lo 
     (1€/2€) - 2016/11/11 14:28:18 UTC
 Winamax Poker - Tournament "Sit&Go Freeroll" buyIn: Ticket only level: 3 - HandId:
     #619672044606324737-7-1452193258 - Omaha pot limit (30/60) - 2016/01/07 19:00:58 UTC
+Winamax Poker - Go Fast "Lima" - HandId: #… (fast fold); HOLD-UP "…", ESCAPE "…" (cash)
 Table: 'Göttingen 04' 6-max (real money) Seat #1 is the button
 ```
-Currency is a suffix (``1€``); cash stakes without a symbol are play money
-(printed with cents, so kept in hundredths); tournament stakes may be
+The level is optional in tournament headers (fpdb ``re_hand_info``). Times end ``UTC``,
+``CET``, ``CEST`` or ``PST`` (HHSmithy's and ggratte's readers); another zone is a
+``bad_header`` failure, never a guess. Currency is a suffix (``1€``); cash stakes without
+a symbol are play money (printed with cents, so kept in hundredths); tournament stakes may be
 ``ante/sb/bb``. Game words: ``Omaha``, ``5 Card Omaha``, ``Omaha5``, ``Omaha8``,
 ``Omaha Hi/Lo``, ``5 Card Omaha Hi/Lo``, then ``pot limit`` / ``no limit`` / ``limit``.
 """
@@ -38,8 +41,14 @@ HEADER_RE = re.compile(
     r"(?: (?P<tz>[A-Z]{2,5}))?\s*$"
 )
 TOURNAMENT_RE = re.compile(
-    r'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\S+)$'
+    r'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?)(?: level: (?P<level>\S+))?$'
 )
+CASH_KIND_RE = re.compile(r'^(?:CashGame|(?P<pool>Go Fast|HOLD-UP|ESCAPE) "(?P<name>[^"]*)")$')
+"""Cash kinds (fpdb ``re_hand_info`` RING): ``CashGame``; ``Go Fast "Lima"`` (fast fold);
+``HOLD-UP "…"`` and ``ESCAPE "…"``, tables whose pots the room adds money to
+(``Hold-up to Pot: total X``, ``Escape to Pot: total X``)."""
+SUMMARY_RE = re.compile(r"^Winamax Poker - Tournament summary\b")
+"""A tournament summary's first line (DriveHUD's Winamax reader, ``IsSummaryHand``)."""
 GAME_RE = re.compile(
     r"^(?:(?P<cards>[56]) Card )?Omaha(?P<n>[56])?(?P<eight>8)?(?P<hilo> Hi/Lo| H/L)? "
     r"(?P<limit>pot limit|no limit|fixed limit|limit)$",
@@ -76,12 +85,16 @@ def _currency(stakes: str, tournament: bool) -> str:
 
 def parse_header(line: str, context: ParseContext) -> HandHeader:
     """Read a Winamax header; raises :class:`HandParseError` (``bad_header``, ...)."""
+    if SUMMARY_RE.match(line):
+        why = "a tournament summary (results of a tournament), not a hand"
+        raise HandParseError("not_a_hand", why, 0, line)
     m = HEADER_RE.match(line)
     if m is None:
         raise HandParseError("bad_header", f"unrecognised Winamax header: {line[:100]!r}", 0, line)
     kind = m["kind"]
     tournament = TOURNAMENT_RE.match(kind)
-    if tournament is None and kind != "CashGame":
+    cash = CASH_KIND_RE.match(kind) if tournament is None else None
+    if tournament is None and cash is None:
         raise HandParseError("bad_header", f"unknown Winamax game kind {kind!r}", 0, line)
     game = game_info(m["game"])
     if game is None:
@@ -94,10 +107,10 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
         raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
     tz = m["tz"]
     zone = (
-        ZONE_ABBREVIATIONS.get(tz, "UTC")
-        if tz
-        else context.zone_for(conventions(Site.WINAMAX).time_zone)
+        ZONE_ABBREVIATIONS.get(tz) if tz else context.zone_for(conventions(Site.WINAMAX).time_zone)
     )
+    if zone is None:  # UTC, CET, CEST and PST are printed; another is not guessed
+        raise HandParseError("bad_header", f"unknown time zone {tz!r} in header", 0, line)
     try:
         amounts = [to_minor(p, unit) for p in parts]
     except MoneyError as exc:
@@ -106,6 +119,7 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
     hand_id = m["id"]
     return HandHeader(
         hand_id=hand_id,
+        fast_fold=cash is not None and cash["pool"] == "Go Fast",
         game=game,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
         tournament_id=None,  # printed in the table name; see winamax.parse

@@ -64,6 +64,13 @@ class RoomConventions:
     excess back inside ``collected``: Σ put in = Total pot + Rake, Total pot = Σ collected).
     The excess may come back on its own ``side pot N`` line: ``Hero collected 84€ from
     side pot 1`` in winamax:9247976-232-1478874498 is Hero's unmatched bet."""
+    printed_returns_in_collected: bool = False
+    """A returned bet the hand prints on a line of its own may still be paid back inside
+    ``collected`` (and ``Total pot``), as the returns the room does not print are. Newer
+    Winamax files print ``Uncalled bet of 1.50€ returned to Carol``; ggratte's Winamax
+    reader still takes the return out of the winner's figure and the total. Each hand's
+    own figures decide (:func:`omahahh.audit.settle.printed_returns_inside`): Σ put in =
+    total + rake, the return is inside; Σ put in − returned = total + rake, it is not."""
     pot_limit_counts_cash_drop: bool = False
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
@@ -177,6 +184,10 @@ ROOMS: dict[Site, RoomConventions] = {
         total_includes_rake=False,
         collected_includes_uncalled=True,
         total_includes_uncalled=True,
+        printed_returns_in_collected=True,
+        # HOLD-UP / ESCAPE tables: no source says whether the room's money counts in the
+        # pot-limit size; it is counted, so no legal raise is ever called illegal.
+        pot_limit_counts_cash_drop=True,
         tags_hi_lo=True,
         shows_in_order=False,
         time_zone="UTC",

@@ -60,11 +60,13 @@ ALLOCATIONS: dict[Site, RakeAllocation] = {
         proven=True,
     ),
     # GGPoker: not proven. Its rake plus jackpot fee is spread over main and side pots
-    # its own way (issue 17 saw wrong_split/odd_chip_misplaced on real hands whose
-    # winners and totals were right); one hand shows the capped case:
-    # a capped rake comes out of the main pot first (OM1349864: rake $7.50 and
-    # jackpot $5 from a $527.24 main pot and a $69.84 side pot: the side pot paid only
-    # its share of the jackpot, $0.58). PLO rake 5%.
+    # its own way, which its lines (every award "from pot") do not show; one hand shows
+    # the capped case: a capped rake comes out of the main pot first, the jackpot from
+    # every pot in proportion (OM1349864: rake $7.50 and jackpot $5 from a $527.24 main
+    # pot and a $69.84 side pot: the side pot paid only its share of the jackpot,
+    # $0.58). PLO rake 5%. A hand whose awards fit another spread of the printed rake
+    # and fees (the rake capped at another rate, say) is an info finding,
+    # rake_allocation_inferred (audit/reconcile.py tries the rake and the fees apart).
     Site.GGPOKER: RakeAllocation(
         CUMULATIVE,
         rates=(RakeRate(2017, Fraction(5, 100), ("ggpoker:OM1349864",)),),

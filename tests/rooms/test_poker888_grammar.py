@@ -1,0 +1,67 @@
+"""888poker line shapes beyond the corpus, each read from a hand crafted from its shape
+(tests/data/crafted/poker888/, README there): what is read, and no error or warning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from omahahh.audit.hand import audit_hand
+from omahahh.dataset.pipeline import parse_text
+from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure
+from omahahh.parsers.registry import is_hand_history
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "poker888"
+
+
+def text(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def hands(source: str) -> list[HandRecord]:
+    results = parse_text(source, "crafted.txt")
+    assert all(isinstance(r, HandRecord) for r in results), results
+    return [r for r in results if isinstance(r, HandRecord)]
+
+
+def loud(h: HandRecord) -> list[str]:
+    """Codes of the error and warning findings on ``h`` (info is allowed)."""
+    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
+
+
+def test_tournament_antes_with_and_without_the() -> None:
+    found = hands(text("tournament_antes.txt"))
+    assert [h.hand_id for h in found] == ["600000101", "600000102"]
+    for h in found:
+        assert (h.game_type, h.currency, h.ante) == (GameType.TOURNAMENT, "CHIPS", 5)
+        antes = [(a.player, a.amount) for a in h.actions if a.kind is ActionKind.POST_ANTE]
+        assert antes == [("Alice", 5), ("Bob", 5), ("Carol", 5)]
+        raise_ = next(a for a in h.actions if a.kind is ActionKind.RAISE)
+        assert (raise_.player, raise_.amount, raise_.to_amount) == ("Alice", 150, 150)
+        assert [(c.player, c.amount) for c in h.collections] == [("Alice", 740)]
+        audited = audit_hand(h)
+        assert audited.result is not None and audited.result.total_pot == 740
+        assert audited.result.rake == 0  # a tournament: nothing derived as rake
+        assert loud(h) == []
+
+
+def test_snap_poker_is_fast_fold() -> None:
+    source = text("tournament_antes.txt").replace(
+        " 888poker Hand History", " 888poker Snap Poker Hand History"
+    )
+    assert all(h.fast_fold for h in hands(source))
+    assert not any(h.fast_fold for h in hands(text("tournament_antes.txt")))
+
+
+def test_jackpot_table_is_noted() -> None:
+    source = text("tournament_antes.txt").replace(
+        "Pot Limit Omaha -", "Pot Limit Omaha Jackpot table -"
+    )
+    for h in hands(source):
+        assert any(note.startswith("'Jackpot table'") for note in h.notes)
+        assert h.variant == "PLO"
+
+
+def test_a_tournament_summary_is_not_a_hand_history() -> None:
+    assert not is_hand_history(DATA / "tournament_summary.txt")
+    (failed,) = parse_text(text("tournament_summary.txt"), "crafted.txt")
+    assert isinstance(failed, ParseFailure) and failed.reason_code == "not_a_hand"
