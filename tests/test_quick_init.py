@@ -188,7 +188,8 @@ def _other_factories() -> list[tuple[Callable[..., object], type]]:
     from omahahh.audit.awards import AwardRow, make_award_row
     from omahahh.audit.hand import AuditedHand, make_audited_hand
     from omahahh.audit.reconcile import Reconciled, make_reconciled
-    from omahahh.parsers.pokerstars_header import Header, make_header
+    from omahahh.parsers.header import HandHeader as Header
+    from omahahh.parsers.pokerstars_header import make_header
     from omahahh.replay.allin import AllinRow, make_allin_row
     from omahahh.replay.engine import (
         PlayerResult,
