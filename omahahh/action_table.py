@@ -101,9 +101,9 @@ class ActionTable(RecordTable["Action"]):
 
     def record(self, i: int) -> Action:
         """The ``i``-th action (0-based, not negative) as a record."""
-        from omahahh.model import make_action
+        from omahahh.model import Action
 
-        return make_action(
+        return Action(
             street=self.streets[i],
             player=self.players[i],
             kind=self.kinds[i],

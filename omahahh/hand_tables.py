@@ -104,9 +104,9 @@ class SeatTable(RecordTable["Seat"]):
         )
 
     def record(self, i: int) -> Seat:
-        from omahahh.model import make_seat
+        from omahahh.model import Seat
 
-        return make_seat(
+        return Seat(
             seat=self.seat_numbers[i],
             player=self.players[i],
             stack_start=self.stack_starts[i],
@@ -191,9 +191,9 @@ class SummarySeatTable(RecordTable["SummarySeat"]):
         self._records = None
 
     def record(self, i: int) -> SummarySeat:
-        from omahahh.model import make_summary_seat
+        from omahahh.model import SummarySeat
 
-        return make_summary_seat(
+        return SummarySeat(
             seat=self.seat_numbers[i],
             player=self.players[i],
             won=self.won[i],
@@ -249,9 +249,9 @@ class CollectionTable(RecordTable["Collection"]):
         self.add(c.player, c.amount, c.pot_index, c.run, c.half, c.pot_label, c.line)
 
     def record(self, i: int) -> Collection:
-        from omahahh.model import make_collection
+        from omahahh.model import Collection
 
-        return make_collection(
+        return Collection(
             player=self.players[i],
             amount=self.amounts[i],
             pot_index=self.pot_indexes[i],
@@ -301,9 +301,9 @@ class ShowTable(RecordTable["Show"]):
         self.add(s.player, s.cards, s.description, s.mucked, s.line)
 
     def record(self, i: int) -> Show:
-        from omahahh.model import make_show
+        from omahahh.model import Show
 
-        return make_show(
+        return Show(
             player=self.players[i],
             cards=self.cards[i],
             description=self.descriptions[i],
@@ -335,9 +335,9 @@ class UncalledTable(RecordTable["UncalledReturn"]):
         self.add(u.player, u.amount, u.street, u.line)
 
     def record(self, i: int) -> UncalledReturn:
-        from omahahh.model import make_uncalled_return
+        from omahahh.model import UncalledReturn
 
-        return make_uncalled_return(
+        return UncalledReturn(
             player=self.players[i],
             amount=self.amounts[i],
             street=self.streets[i],

@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from omahahh.quick_init import quick_factory, quick_init
-
 
 class Site(StrEnum):
     POKERSTARS = "pokerstars"
@@ -118,7 +116,6 @@ def variant_code(
     return code + ("-8" if hi_lo else "")
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameInfo:
     """What the header says about the game being played."""
@@ -132,7 +129,6 @@ class GameInfo:
     mixed_game: str | None = None  # e.g. "8-Game", "Mixed Omaha"
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Seat:
     """A seat line: who sat where with how much."""
@@ -146,7 +142,6 @@ class Seat:
     stack_end_reported: int | None = None  # PHH ``finishing_stacks``: the claimed final stack
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Action:
     """One chip-moving or decision action, in the order printed.
@@ -166,7 +161,6 @@ class Action:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledReturn:
     """``Uncalled bet ($5.75) returned to Player6``."""
@@ -177,7 +171,6 @@ class UncalledReturn:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Collection:
     """``Player0 collected $0.88 from side pot-1``.
@@ -196,7 +189,6 @@ class Collection:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show:
     """Cards a player showed (or mucked face-up); may be a partial hand."""
@@ -208,7 +200,6 @@ class Show:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CashOut:
     """``Hero cashed out the hand for $35.72 | Cash Out Fee $0.36``."""
@@ -219,7 +210,6 @@ class CashOut:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SidePayment:
     """Money that moves between a player and the room outside the pot (GGPoker).
@@ -237,7 +227,6 @@ class SidePayment:
     line: int = 0
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SummarySeat:
     """A SUMMARY seat line: the site's final word on one seat."""
@@ -256,7 +245,6 @@ _KEY_PREFIX = {site: f"{site.value}:" for site in Site}
 """The start of each site's hand keys (:attr:`HandRecord.hand_key`)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandRecord:
     """Everything one hand-history block claims. Built by a site parser."""
@@ -332,7 +320,6 @@ class HandRecord:
         return None
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ParseFailure:
     """A hand block that could not be parsed: never dropped, always a row."""
@@ -344,14 +331,3 @@ class ParseFailure:
     excerpt: str
     hand_key: str | None = None
     text_hash: str = ""
-
-
-# The records made for most lines of a hand, built without the class call (quick_factory:
-# a third of its time); the same arguments, defaults and records as the class's own.
-make_action = quick_factory(Action)
-make_show = quick_factory(Show)
-make_collection = quick_factory(Collection)
-make_uncalled_return = quick_factory(UncalledReturn)
-make_seat = quick_factory(Seat)
-make_summary_seat = quick_factory(SummarySeat)
-make_hand_record = quick_factory(HandRecord)

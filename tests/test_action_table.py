@@ -12,7 +12,6 @@ import polars as pl
 import pytest
 
 from omahahh import action_table as action_table_module
-from omahahh import model
 from omahahh.action_table import ActionTable, action_table
 from omahahh.dataset.fragments import FragmentBuilder
 from omahahh.dataset.pipeline import process_text
@@ -102,9 +101,6 @@ def test_pokerstars_reader_makes_no_action_record(monkeypatch: pytest.MonkeyPatc
     def no_record(**_: object) -> Action:
         raise AssertionError("an Action record was made while reading")
 
-    monkeypatch.setattr(pokerstars, "make_action", no_record, raising=False)
-    monkeypatch.setattr(betting_lines, "make_action", no_record, raising=False)
-    monkeypatch.setattr(model, "make_action", no_record)  # also what materialising uses
     monkeypatch.setattr(Action, "__init__", no_record)
     for hand in _stars_hands():
         assert isinstance(hand.actions, ActionTable)
@@ -188,13 +184,13 @@ def test_pipeline_builds_no_action_record_for_a_hand_without_findings(
     if kernel() is None:
         pytest.skip("no compiled walk here: the walk in Python reads records")
     built: list[object] = []
-    real = model.make_action
+    real = Action.__init__
 
-    def counted(**fields: Any) -> Action:
+    def counted(self: Action, **fields: Any) -> None:
         built.append(fields)
-        return real(**fields)
+        real(self, **fields)
 
-    monkeypatch.setattr(model, "make_action", counted)
+    monkeypatch.setattr(Action, "__init__", counted)
     fragment = process_text(STARS_BASE)
     assert fragment.frames["actions"].height == 9 and fragment.frames["findings"].height == 0
     assert built == []

@@ -13,15 +13,15 @@ from collections import defaultdict
 import pytest
 
 from omahahh.audit import awards
-from omahahh.audit.awards import WHOLE_RUN, AwardRow, make_award_row
+from omahahh.audit.awards import WHOLE_RUN, AwardRow
 from omahahh.audit.hand import audit_hand
 from omahahh.audit.settle import returns_in_pot
 from omahahh.model import HandRecord
-from omahahh.replay.showdown import DerivedPot, make_derived_pot
+from omahahh.replay.showdown import DerivedPot
 
 
 def _pot(amount: int, *, verifiable: bool = True, unshown: tuple[int, ...] = ()) -> DerivedPot:
-    return make_derived_pot(
+    return DerivedPot(
         run=0,
         index=0,
         eligible=(1, 2),
@@ -36,7 +36,7 @@ def _pot(amount: int, *, verifiable: bool = True, unshown: tuple[int, ...] = ())
 
 
 def _row(player: str, derived: int | None, reported: int | None) -> AwardRow:
-    return make_award_row(
+    return AwardRow(
         run=0,
         pot_index=0,
         half="whole",

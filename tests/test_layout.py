@@ -23,7 +23,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "compiled",
         "money",
         "cards",
-        "quick_init",
         "collector",
         "action_table",
         "record_table",

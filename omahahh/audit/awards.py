@@ -24,15 +24,12 @@ from omahahh.audit.settle import returns_in_pot
 from omahahh.hand_tables import CollectionTable, as_table
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
-from omahahh.replay.showdown import make_derived_award
 from omahahh.rooms.conventions import ROOMS
 
 HALF_SPLITS = frozenset({"high", "low"})
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AwardRow:
     """A row of the ``awards`` table: one seat's part of one pot (or half) on one board
@@ -45,10 +42,6 @@ class AwardRow:
     player: str
     amount_derived: int | None
     amount_reported: int | None
-
-
-make_award_row = quick_factory(AwardRow)
-"""``AwardRow(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 WHOLE_RUN = -1  # the pot index of a group holding every pot of a board
@@ -79,7 +72,7 @@ def per_player_view(hand: HandRecord, result: ReplayResult) -> ReplayResult:
     for a in result.awards:
         totals[(a.pot_index, a.seat)] += a.amount
     awards = tuple(
-        make_derived_award(run=0, pot_index=i, half="whole", seat=seat, amount=amt)
+        DerivedAward(run=0, pot_index=i, half="whole", seat=seat, amount=amt)
         for (i, seat), amt in totals.items()
     )
     return replace(result, pots=tuple(folded[i] for i in sorted(folded)), awards=awards)
@@ -144,7 +137,7 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
                 used[j] = True
                 a = awards[j]
                 rows.append(
-                    make_award_row(
+                    AwardRow(
                         run=run,
                         pot_index=a.pot_index,
                         half=a.half,
@@ -160,7 +153,7 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
             half = line_half or (("high" if i < highs else "low") if split else "whole")
             known = verifiable.get(key, True)
             rows.append(
-                make_award_row(
+                AwardRow(
                     run=run,
                     pot_index=lines.pot_indexes[row],
                     half=half,
@@ -174,7 +167,7 @@ def match_awards(hand: HandRecord, result: ReplayResult) -> list[AwardRow]:
             if not used[k]:
                 name = names.get(a.seat, "")
                 rows.append(
-                    make_award_row(
+                    AwardRow(
                         run=run,
                         pot_index=a.pot_index,
                         half=a.half,

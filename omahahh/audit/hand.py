@@ -31,7 +31,6 @@ from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, GameType, HandRecord, Street
 from omahahh.money import format_minor
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.betting import BettingOutcome
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.replay.showdown import Scores
@@ -60,7 +59,6 @@ class RakeExpectationHook(Protocol):
     def __call__(self, hand: HandRecord, result: ReplayResult, /) -> RakeExpectation | None: ...
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AuditedHand:
     """A hand with its replay (None if it failed), findings and matched awards."""
@@ -69,10 +67,6 @@ class AuditedHand:
     result: ReplayResult | None
     findings: tuple[Finding, ...]
     awards: tuple[AwardRow, ...]
-
-
-make_audited_hand = quick_factory(AuditedHand)
-"""``AuditedHand(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def audit_hand(
@@ -107,8 +101,8 @@ def audit_hand(
             FindingCode.REPLAY_FAILED,
             f"replay stopped: {type(exc).__name__}: {exc}",
         )
-        return make_audited_hand(hand=hand, result=None, findings=(failed,), awards=())
-    return make_audited_hand(hand=hand, result=result, findings=tuple(findings), awards=tuple(rows))
+        return AuditedHand(hand=hand, result=None, findings=(failed,), awards=())
+    return AuditedHand(hand=hand, result=result, findings=tuple(findings), awards=tuple(rows))
 
 
 def audit(

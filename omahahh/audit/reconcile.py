@@ -41,7 +41,6 @@ from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_pl
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import ReplayResult, Taken, replay
 from omahahh.rooms.conventions import ROOMS
 from omahahh.rooms.rake_allocation import allocation_for
@@ -62,17 +61,12 @@ MAX_ALLOCATIONS = 2_000
 """Allocations tried by brute force for a room whose lines do not name the pot."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reconciled:
     """The replay the award audit should use, and what reconciling found."""
 
     result: ReplayResult
     findings: tuple[Finding, ...]
-
-
-make_reconciled = quick_factory(Reconciled)
-"""``Reconciled(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | None:
@@ -115,7 +109,7 @@ def collected_confirmed(hand: HandRecord) -> bool:
 def reconcile(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> Reconciled:
     """The cash drop, then the rake and fees, then their spread over the pots (see module)."""
     if result.cancelled:
-        return make_reconciled(result=result, findings=())
+        return Reconciled(result=result, findings=())
     found: list[Finding] = []
     drop = _cash_drop(hand, result)
     if drop is not None:
@@ -131,7 +125,7 @@ def reconcile(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> Reco
     if inferred is not None:
         result, finding = inferred
         found.append(finding)
-    return make_reconciled(result=result, findings=tuple(found))
+    return Reconciled(result=result, findings=tuple(found))
 
 
 def _fmt(hand: HandRecord, amount: int) -> str:

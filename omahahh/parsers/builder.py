@@ -25,7 +25,7 @@ from omahahh.hand_tables import (
     SummarySeatTable,
     UncalledTable,
 )
-from omahahh.model import ActionKind, HandRecord, Site, Street, Structure, make_hand_record
+from omahahh.model import ActionKind, HandRecord, Site, Street, Structure
 from omahahh.parsers.betting_lines import add_action
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -283,7 +283,7 @@ class HandBuilder:
         if blinds is None:
             blinds = self.blind_sizes(fixed_limit_blinds=fixed_limit_blinds)
         small_blind, big_blind = blinds
-        return make_hand_record(
+        return HandRecord(
             site=site,
             hand_id=h.hand_id,
             started_at=h.started_at,

@@ -38,7 +38,6 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_hand_record,
     variant_code,
 )
 from omahahh.money import format_minor
@@ -180,7 +179,7 @@ def standard_record(
             seats.set_stack_end_reported(row, r.money(finishing[i], "finishing_stacks"))
     low, high = (small_bet, big_bet) if fixed else (small_blind, big_blind)
     level = doc.get("level")
-    return make_hand_record(
+    return HandRecord(
         site=Site.PHH,
         hand_id=hand_id,
         started_at=started_at,

@@ -36,7 +36,6 @@ from omahahh.parsers.common import (
     utc_or_fail,
 )
 from omahahh.parsers.header import HandHeader
-from omahahh.quick_init import quick_factory
 
 HEADER_RE = re.compile(
     r"^PokerStars (?P<kind>Zoom Hand|Rush Hand|Home Game Hand|Home Game|Hand|Game) #(?P<id>\d+):\s+"
@@ -79,10 +78,6 @@ TABLE_RE = re.compile(
 )
 
 _STRUCTURE = STRUCTURE_WORDS
-
-
-make_header = quick_factory(HandHeader)
-"""``HandHeader(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`): one a hand."""
 
 
 @lru_cache(maxsize=256)  # a file repeats its few games: a regex search and a record each
@@ -178,7 +173,7 @@ def parse_header(
             if game is None:
                 raise _unsupported(game_text)
             started_at, local = _time(t["time"])
-            return make_header(
+            return HandHeader(
                 hand_id=m["id"],
                 fast_fold=t["zoom"] is not None or kind in FAST_FOLD_KINDS,
                 home_game=m["club"],
@@ -214,7 +209,7 @@ def parse_header(
         if len(amounts) != 2:
             raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
         started_at, local = _time(c["time"])
-        return make_header(
+        return HandHeader(
             hand_id=m["id"],
             fast_fold=kind in FAST_FOLD_KINDS,
             home_game=m["club"],

@@ -64,7 +64,6 @@ from omahahh.model import (
     Site,
     Street,
     Structure,
-    make_seat,
     variant_code,
 )
 from omahahh.money import CHIPS, fast_minor, to_minor
@@ -256,9 +255,7 @@ def _seat(hand: _Hand, line: str, offset: int) -> Seat:
     m = SEAT_RE.match(line)
     if m is None:
         raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
-    return make_seat(
-        seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset)
-    )
+    return Seat(seat=int(m["seat"]), player=m["name"], stack_start=hand.money(m["stack"], offset))
 
 
 def _body_line(hand: _Hand, line: str, offset: int) -> None:

@@ -51,7 +51,6 @@ from omahahh.hand_tables import (
     as_table,
 )
 from omahahh.model import POST_KINDS, HandRecord, Street
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.engine import ReplayResult
 
 # Board cards known when the last money went in on each street.
@@ -87,7 +86,6 @@ Seat 2: B (big blind) showed [2c 2d 3h 4h] and won ($19) with three of a kind, T
 """
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AllinRow:
     """One live player of an all-in hand: a row of the ``allin`` table.
@@ -109,10 +107,6 @@ class AllinRow:
     exact: bool = True
     equity_std_error: float | None = None
     """Standard error of ``equity`` when it was sampled (``exact`` False), else None."""
-
-
-make_allin_row = quick_factory(AllinRow)
-"""``AllinRow(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def allin_street(hand: HandRecord) -> Street:
@@ -175,7 +169,7 @@ def allin_rows(
         return ()  # a card seen twice: the audit reports it, EV cannot be had
     collected = amounts_by_player(as_table(CollectionTable, hand.collections))
     return tuple(
-        make_allin_row(
+        AllinRow(
             hand_key=hand.hand_key,
             seat=p.seat,
             player=p.player,

@@ -25,7 +25,6 @@ from typing import NamedTuple
 
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord, Street
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.replay.betting import BettingOutcome, Decision, UncalledDerived, walk_betting
 from omahahh.replay.decision_rows import HandDecisions
 from omahahh.replay.showdown import DerivedAward, DerivedPot, Scores, derive_pots, showdown
@@ -74,7 +73,6 @@ TakeHook = Callable[[HandRecord, Sequence[int]], Taken]
 """``take(hand, pot_amounts) -> Taken``: the room's cut of each pot (main pot first)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerResult:
     """A seat's derived money: chips put in (after returns) and chips won.
@@ -92,11 +90,6 @@ class PlayerResult:
     dealt_in: bool
 
 
-make_player_result = quick_factory(PlayerResult)
-"""``PlayerResult(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
-
-
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayResult:
     """Everything replay derived for one hand."""
@@ -129,10 +122,6 @@ class ReplayResult:
             if p.player == player:
                 return p.seat
         return None
-
-
-make_replay_result = quick_factory(ReplayResult)
-"""``ReplayResult(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def _frozen(decisions: Sequence[Decision]) -> Sequence[Decision]:
@@ -194,7 +183,7 @@ def replay(
     unknown = {s for pot in sd.pots if not pot.verifiable for s in pot.eligible}
     results = tuple(  # from a list: tuple() of a generator resumes it for every player
         [
-            make_player_result(
+            PlayerResult(
                 seat=seat,
                 player=p.name,
                 stack_start=p.stack_start,
@@ -207,7 +196,7 @@ def replay(
             for seat, p in sorted(players.items())
         ]
     )
-    return make_replay_result(
+    return ReplayResult(
         hand_key=hand.hand_key,
         decisions=_frozen(outcome.decisions),
         players=results,

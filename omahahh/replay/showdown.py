@@ -17,7 +17,6 @@ from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.hand_tables import ShowTable, SummarySeatTable, as_table
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
-from omahahh.quick_init import quick_factory, quick_init
 from omahahh.rules.odd_chips import hand_split_chip
 from omahahh.rules.pots import Pot, build_pots, split_between_runs
 from omahahh.rules.seating import clockwise_from_button
@@ -28,7 +27,6 @@ Scores = Mapping[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int | None]
 :func:`omaha_low` give them (:mod:`omahahh.replay.showdown_scores`)."""
 
 
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DerivedPot:
     """One pot on one board: chips before and after rake, who may win it, who contested it.
@@ -50,11 +48,6 @@ class DerivedPot:
     unshown: tuple[int, ...]
 
 
-make_derived_pot = quick_factory(DerivedPot)
-"""``DerivedPot(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
-
-
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DerivedAward:
     """Chips of one pot (or half) derived for one seat (a slotted record: a named tuple's
@@ -67,20 +60,11 @@ class DerivedAward:
     amount: int
 
 
-make_derived_award = quick_factory(DerivedAward)
-"""``DerivedAward(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
-
-
-@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShowdownOutcome:
     pots: tuple[DerivedPot, ...]
     awards: tuple[DerivedAward, ...]
     bad_cards: str | None  # why shown cards could not be evaluated (a card seen twice)
-
-
-make_showdown_outcome = quick_factory(ShowdownOutcome)
-"""``ShowdownOutcome(...)`` a third faster (:func:`omahahh.quick_init.quick_factory`)."""
 
 
 def known_hands(hand: HandRecord) -> dict[str, tuple[int, ...]]:
@@ -194,7 +178,7 @@ def showdown(
                         )
                     ]
             out_pots.append(
-                make_derived_pot(
+                DerivedPot(
                     run=run,
                     index=pot.index,
                     eligible=pot.eligible,
@@ -208,10 +192,10 @@ def showdown(
                 )
             )
             awards += [
-                make_derived_award(run=run, pot_index=pot.index, half=half, seat=s, amount=amt)
+                DerivedAward(run=run, pot_index=pot.index, half=half, seat=s, amount=amt)
                 for s, half, amt in shares
             ]
-    return make_showdown_outcome(pots=tuple(out_pots), awards=tuple(awards), bad_cards=bad_cards)
+    return ShowdownOutcome(pots=tuple(out_pots), awards=tuple(awards), bad_cards=bad_cards)
 
 
 def _score(
