@@ -42,7 +42,7 @@ from omahahh.errors import HandParseError
 from omahahh.model import GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.common import TableLine, bounty_or_none
 from omahahh.parsers.context import ParseContext
@@ -209,7 +209,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
         raise HandParseError("bad_header", f"PKR header without {', '.join(missing)}", 0, lines[0])
     game_text, at = fields["Game Type: "]
     if game_text not in GAMES:
-        raise not_omaha(game_text, lines[at])
+        raise HandParseError("unsupported_game", f"not an Omaha game: {game_text}", at, lines[at])
     limit_text, at = fields["Limit Type: "]
     if limit_text not in LIMITS:
         raise HandParseError("bad_header", f"unknown limit {limit_text!r}", at, lines[at])

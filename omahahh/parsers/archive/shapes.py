@@ -170,6 +170,7 @@ class ArchiveHand(HandBuilder):
             self.block,
             fixed_limit_blinds=self.fmt.fixed_limit_blinds,
             bets=h.fixed_bets,
+            fast_fold=h.fast_fold,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
             seats=self.seats,
