@@ -12,22 +12,24 @@ FullTiltPoker Game #579366587: $200 + $10 Heads Up Sit & Go (3795352), Table 1 -
 Seat 4: Mike Matusow ($10,689), is sitting out
 Erick Lindgren posts the small blind of $100
 The button is in seat #3                     (after the blinds)
-NAME folds | checks | calls $X | bets $X | raises to $X [, and is all in]
+NAME folds | checks | calls $X | bets $X | raises to $X [, and is all in | , and is capped]
 *** FLOPET *** [9h]                          (Courchevel: the first flop card, before the betting)
 *** TURN *** [7h 8s 3s] [4s] (Total Pot: $9.92, 2 Players)    (*** TURN 1 *** when run twice)
 Uncalled bet of $3.14 returned to Bauko
 zbubop wins the high pot ($2,048.50) with …    (wins the pot, wins pot 2, ties for pot 1)
 tyler13jack (Observer): mark karr HAHAHAHAAHA  (chat)
 *** SUMMARY ***
-Total pot $4,100 | Rake $3
+Total pot $4,100 | Rake $3                   (Total pot $220 Main pot $59.25. Side pot $158. | …)
 ```
 
 ``raises to`` is a street total. Games: ``Pot Limit Omaha [Hi]``, ``Limit Omaha
-Hi/Lo``, ``PL/NL/FL Omaha H/L``, ``PL Omaha Hi``, ``PL 5 Card Omaha Hi``, ``PL
+Hi/Lo``, ``PL/NL/FL Omaha H/L``, ``PL Omaha Hi``, ``PL 5|6 Card Omaha Hi``, ``PL
 Courchevel Hi``; ``Omaha`` with neither Hi nor a Hi/Lo mark is Full Tilt's 2006
-name of Omaha Hi. A ``$2,000 Cap`` game is read with a note: the cap is not
-modelled. The time is ET (the bracketed stamp when the first is another zone).
-In a hand run twice, ``pot 1``/``pot 2`` are the boards, not side pots.
+name of Omaha Hi. A capped game (``$2,000 Cap``, ``$400``, ``Cap``, ``CAP`` before
+the game) plays each stack as at most the cap (:func:`_capped_stacks`). The time is
+ET (the bracketed stamp when the first is another zone). In a hand run twice, ``pot
+1``/``pot 2`` are the boards, not side pots. The whole grammar, with the source of
+each line, is in docs/SITES.md (Full Tilt).
 """
 
 from __future__ import annotations

@@ -30,8 +30,11 @@ End of Hand #1830508295
 ```
 
 ``raises to`` and ``calls`` are street totals (``Player0 calls $12`` from his $4
-big blind, and the pot is then $24). Hi/Lo halves are tagged by their hand.
-The time has no zone: UTC unless told otherwise.
+big blind, and the pot is then $24); `` (all-in)`` may follow. Hi/Lo halves are
+tagged by their hand; award lines name no pot. ``Blinds are now`` gives the blinds
+in every structure. The rake is one line per pot, summed. The time has no zone: UTC
+unless told otherwise. The whole grammar, with the source of each line, is in
+docs/SITES.md (PKR).
 """
 
 from __future__ import annotations
