@@ -413,10 +413,17 @@ ROOMS: dict[Site, RoomConventions] = {
     # Enet: no uncalled-bet line is known (none in the corpus, none in fpdb's reader), the
     # time has no zone (fpdb leaves it as printed: read as UTC).
     Site.ENET: RoomConventions(site=Site.ENET, prints_uncalled=False, time_zone="UTC"),
-    # PKR prints its rake ("Taking Rake of $1 from pot 1") but no uncalled bet and no
-    # total; the time has no zone (UTC unless --source-timezone).
+    # PKR prints its rake, one line per pot ("Taking Rake of $1 from pot 1"), but no
+    # uncalled bet and no total; the time has no zone (UTC unless --source-timezone).
+    # Its award lines name no pot ("Bravo wins $59" for the main pot, "Alpha wins $78.50"
+    # for the side pot: tests/data/crafted/pkr/pkr_01_allin_two_pots.txt, from the shapes
+    # of fpdb's PkrToFpdb.py re_CollectPot), so awards compare per player.
     Site.PKR: RoomConventions(
-        site=Site.PKR, prints_uncalled=False, tags_hi_lo=True, time_zone="UTC"
+        site=Site.PKR,
+        prints_uncalled=False,
+        tags_hi_lo=True,
+        time_zone="UTC",
+        names_pots=False,
     ),
     # Absolute returns an unmatched bet on its own line (absolute:1828549717:
     # "Player0 - returned ($30) : not called") and prints the ET time.

@@ -127,12 +127,19 @@ class ArchiveHand(HandBuilder):
         )
 
     def add_seat(
-        self, seat: int, player: str, stack_start: int, sitting_out: bool, offset: int
+        self,
+        seat: int,
+        player: str,
+        stack_start: int,
+        sitting_out: bool,
+        offset: int,
+        *,
+        bounty: int | None = None,
     ) -> None:
         if seat in self.seats.seat_numbers:
             line = self.block.lines[offset]
             raise HandParseError("duplicate_seat", "two players in one seat", offset, line)
-        self.seats.add(seat, player, stack_start, sitting_out)
+        self.seats.add(seat, player, stack_start, sitting_out, bounty=bounty)
         self.names = names_longest_first(self.seats.players)
 
     def current_bet(self) -> int:
@@ -162,6 +169,8 @@ class ArchiveHand(HandBuilder):
             table,
             self.block,
             fixed_limit_blinds=self.fmt.fixed_limit_blinds,
+            bets=h.fixed_bets,
+            fast_fold=h.fast_fold,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
             seats=self.seats,
@@ -382,6 +391,12 @@ def muck(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 def rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.rake = hand.money(m["amount"], offset)
+
+
+def rake_part(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """One of several rake lines (one per pot, PKR's ``from pot N``): the hand's rake is
+    their sum."""
+    hand.rake = (hand.rake or 0) + hand.money(m["amount"], offset)
 
 
 def total(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
