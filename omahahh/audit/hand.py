@@ -25,7 +25,7 @@ from omahahh.audit.betting import betting_findings
 from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
-from omahahh.audit.settle import returns_in_pot, room_take
+from omahahh.audit.settle import drop_pot, returns_in_pot, room_take
 from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, GameType, HandRecord, Street
@@ -87,7 +87,9 @@ def audit_hand(
     the caller did a batch at once (:func:`omahahh.replay.engine.replay`).
     """
     try:
-        result = replay(hand, rules, take=room_take, walked=walked, scores=scores)
+        result = replay(
+            hand, rules, take=room_take, walked=walked, scores=scores, drop_pot=drop_pot(hand)
+        )
         reconciled = reconcile(hand, result, rules)
         result = reconciled.result
         rows = match_awards(hand, result)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
@@ -88,13 +89,13 @@ def _unsupported(text: str) -> HandParseError:
     return HandParseError("unsupported_game", f"not an Omaha game: {label}", 0, text)
 
 
-def _time(text: str) -> tuple[datetime | None, str]:
+def _time(text: str, unzoned: str = DEFAULT_ZONE) -> tuple[datetime | None, str]:
     m = TIME_RE.search(text)
     if m is None:
         raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
     if m["et"]:
         return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), m["local"]
-    zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else DEFAULT_ZONE
+    zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else unzoned
     return utc_or_fail(m["local"], zone_name, 0, text), m["local"]
 
 
@@ -111,12 +112,18 @@ def _cash_currency(stakes: str) -> str:
 
 
 def parse_header(
-    line: str, header_re: re.Pattern[str] = HEADER_RE, room: str = "PokerStars"
+    line: str,
+    header_re: re.Pattern[str] = HEADER_RE,
+    room: str = "PokerStars",
+    game_info: Callable[[str], GameInfo | None] = _game_info,
+    unzoned: str = DEFAULT_ZONE,
 ) -> HandHeader:
     """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors.
 
     ``header_re`` (groups ``kind``, ``id``, ``club``, ``rest``) and ``room`` serve the
-    look-alike clients, whose headers differ from PokerStars' only before the ``#``.
+    look-alike clients, whose headers differ from PokerStars' only before the ``#``;
+    so do ``game_info`` (their game words: the Omaha game of a header's middle part,
+    None for another game) and ``unzoned`` (the zone of a time printed without one).
     """
     m = header_re.match(line)
     if m is None:
@@ -130,10 +137,10 @@ def parse_header(
             b = BUYIN_RE.match(middle)
             buy_in = b["buyin"] if b else None
             game_text = (b["rest"] or "") if b else middle
-            game = _game_info(game_text)
+            game = game_info(game_text)
             if game is None:
                 raise _unsupported(game_text)
-            started_at, local = _time(t["time"])
+            started_at, local = _time(t["time"], unzoned)
             return make_header(
                 hand_id=m["id"],
                 fast_fold=t["zoom"] is not None or kind == "Zoom Hand",
@@ -160,7 +167,7 @@ def parse_header(
         if ", " in stakes:  # mixed cash: "8-Game (Hold'em Limit, $0.10/$0.20)"
             inner, _, stakes = stakes.rpartition(", ")
             middle = f"{middle} ({inner})"
-        game = _game_info(middle)
+        game = game_info(middle)
         if game is None:
             raise _unsupported(middle)
         currency = _cash_currency(stakes)
@@ -168,7 +175,7 @@ def parse_header(
         amounts = stakes.split(" ")[0].split("/")
         if len(amounts) != 2:
             raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
-        started_at, local = _time(c["time"])
+        started_at, local = _time(c["time"], unzoned)
         return make_header(
             hand_id=m["id"],
             fast_fold=kind == "Zoom Hand",
