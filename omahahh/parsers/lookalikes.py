@@ -115,9 +115,7 @@ def room_header(site: Site, pattern: re.Pattern[str], room: str) -> partial[Hand
     game words, and the room's zone for a time printed without one (ET, fpdb's reading,
     for a room that always prints its zone)."""
     zone = conventions(site).time_zone or DEFAULT_ZONE
-    return partial(
-        parse_header, header_re=pattern, room=room, game_info=game_info, unzoned=zone
-    )
+    return partial(parse_header, header_re=pattern, room=room, game_info=game_info, unzoned=zone)
 
 
 def dialect_format(name: str, start: str, dialect: Dialect) -> Format:

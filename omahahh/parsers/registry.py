@@ -42,11 +42,11 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import (
+    betrivers,
     boss,
     bovada,
     ggpoker,
     igt,
-    betrivers,
     ipoker,
     merge,
     microgaming,

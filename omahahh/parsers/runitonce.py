@@ -1,7 +1,8 @@
 """Run It Once Poker: PokerStars' lines under its own name, with its splash-the-pot money.
 
 ```
-Run It Once Poker Hand #34011543: Omaha Pot Limit (€0.10/€0.20) - 2019/04/19 17:52 UTC [2019/04/19 18:52 CET]
+Run It Once Poker Hand #34011543: Omaha Pot Limit (€0.10/€0.20) - 2019/04/19 17:52 UTC
+    [2019/04/19 18:52 CET]                                      (one line)
 Table ID '34010755' 6-Max Seat #4 is the button
 *** HOLE CARDS ***
 STP added: €5.00                                   (splash the pot: the room's money)
@@ -54,7 +55,7 @@ TOTAL_FIELD_RE = re.compile(
     r"^(?P<field>Total pot|Main pot|Side pot(?: \d+)?|STP|Rake) (?P<x>\S+)$"
 )
 STP_ADDED = ("STP added: ", "STP Added: ")
-"""Run It Once writes ``added``, BetRivers ``Added`` (a public BetRivers parser's ``RE_STP_ADDED``)."""
+"""Run It Once writes ``added``, BetRivers ``Added`` (a BetRivers parser's ``RE_STP_ADDED``)."""
 
 
 def body_line(hand: StarsHand, line: str, offset: int) -> bool:

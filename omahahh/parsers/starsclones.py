@@ -1,4 +1,4 @@
-"""Clients known only by name that print PokerStars' lines: PokerBros, MPLPoker, Hive Poker, BetOnline.
+"""Clients known only by name that print PokerStars' lines: PokerBros, MPLPoker, Hive, BetOnline.
 
 fpdb-3's PokerStars reader (``PokerStarsToFpdb.re_game_info``) names these sites
 beside PokerStars and reads their hands with Stars' own line patterns; no other

@@ -378,19 +378,16 @@ ROOMS: dict[Site, RoomConventions] = {
     # Clients known only by name (parsers/starsclones.py): no source shows what they
     # print beyond Stars' lines, so no return line or all-in marker is required of them;
     # a time without a zone is read as ET (fpdb's reading).
-    Site.POKERBROS: RoomConventions(
-        site=Site.POKERBROS, prints_uncalled=False, marks_all_in=False
-    ),
+    Site.POKERBROS: RoomConventions(site=Site.POKERBROS, prints_uncalled=False, marks_all_in=False),
     Site.MPLPOKER: RoomConventions(site=Site.MPLPOKER, prints_uncalled=False, marks_all_in=False),
-    Site.HIVEPOKER: RoomConventions(
-        site=Site.HIVEPOKER, prints_uncalled=False, marks_all_in=False
-    ),
-    Site.BETONLINE: RoomConventions(
-        site=Site.BETONLINE, prints_uncalled=False, marks_all_in=False
-    ),
+    Site.HIVEPOKER: RoomConventions(site=Site.HIVEPOKER, prints_uncalled=False, marks_all_in=False),
+    Site.BETONLINE: RoomConventions(site=Site.BETONLINE, prints_uncalled=False, marks_all_in=False),
     # Entraction prints no total pot; ``Payback`` returns an unmatched bet
-    # (entraction:2137871766: "jacky12 Payback (0.18)"); the zone is printed.
-    Site.ENTRACTION: RoomConventions(site=Site.ENTRACTION, prints_uncalled=True, time_zone=None),
+    # (entraction:2137871766: "jacky12 Payback (0.18)"). The zone is printed; an end time
+    # without one is read at UTC+1, as HHSmithy's Entraction parser reads every time.
+    Site.ENTRACTION: RoomConventions(
+        site=Site.ENTRACTION, prints_uncalled=True, time_zone="Etc/GMT-1"
+    ),
     # Everleaf prints no total, rake, uncalled bet or all-in marker: everleaf:149107406
     # ends "Villain: bets [$ 1.80 USD]", "Hero folds", "Villain wins high ($ 1.71 USD)".
     # Its time has no zone: UTC, as fpdb reads it (an assumption; --source-timezone).
@@ -449,8 +446,11 @@ ROOMS: dict[Site, RoomConventions] = {
         site=Site.PKR, prints_uncalled=False, tags_hi_lo=True, time_zone="UTC"
     ),
     # Absolute returns an unmatched bet on its own line (absolute:1828549717:
-    # "Player0 - returned ($30) : not called") and prints the ET time.
-    Site.ABSOLUTE: RoomConventions(site=Site.ABSOLUTE, prints_uncalled=True, time_zone=None),
+    # "Player0 - returned ($30) : not called") and prints the ET time; a header without
+    # the zone is read in ET too (fpdb's reading).
+    Site.ABSOLUTE: RoomConventions(
+        site=Site.ABSOLUTE, prints_uncalled=True, time_zone="America/New_York"
+    ),
     # Seals With Clubs returns an unmatched bet on its own line (sealswithclubs:5297786-137:
     # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone).
     Site.SEALSWITHCLUBS: RoomConventions(

@@ -95,6 +95,7 @@ def _small_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 def _cancelled(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.cancelled = True
 
+
 SHAPES = (
     s.shape(r"^Site: Seals With Clubs$", s.ignore),
     s.shape(r"^Table: (?P<name>.+)$", lambda h, m, o: setattr(h, "table_name", m["name"])),
