@@ -21,8 +21,13 @@ marker required).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from functools import partial
+
 from omahahh.model import Site
 from omahahh.parsers.format import Format
+from omahahh.parsers.header import HandHeader
 from omahahh.parsers.lookalikes import (
     STREET_NAMES_RE,
     dialect_format,
@@ -44,14 +49,21 @@ CLONES: tuple[tuple[Site, str, str], ...] = (
 """(room, the name its header starts with, the name in messages)."""
 
 
+HIVE_TABLE_RE = re.compile(r"(: Tournament #\d+, )Table #\d+, ")
+"""Hive Poker names the tournament's table in the header (fpdb's ``HIVETABLE``)."""
+
+
 def clone_dialect(site: Site, words: str, room: str) -> Dialect:
     """The plain Stars dialect of a client known by name."""
-    return Dialect(
-        site=site,
-        header=room_header(site, header_re(words, TITLES), room),
-        table=read_table,
-        street_re=STREET_NAMES_RE,
-    )
+    header = room_header(site, header_re(words, TITLES), room)
+    if site is Site.HIVEPOKER:
+        header = partial(_hive_header, header)
+    return Dialect(site=site, header=header, table=read_table, street_re=STREET_NAMES_RE)
+
+
+def _hive_header(stars: Callable[..., HandHeader], line: str, **zone: str) -> HandHeader:
+    """Stars' header once the tournament's ``Table #K,`` is set aside."""
+    return stars(HIVE_TABLE_RE.sub(r"\1", line, count=1), **zone)
 
 
 DIALECTS = {site: clone_dialect(site, words, room) for site, words, room in CLONES}

@@ -452,9 +452,16 @@ ROOMS: dict[Site, RoomConventions] = {
         site=Site.ABSOLUTE, prints_uncalled=True, time_zone="America/New_York"
     ),
     # Seals With Clubs returns an unmatched bet on its own line (sealswithclubs:5297786-137:
-    # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone).
+    # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone). Its 2013
+    # text may mark an all-in (" (All-in)"), its 2019 client's Stars text has no marker
+    # (fpdb-3's SwCPoker action pattern reads none): no claim when it is left out. Awards
+    # name their half ("wins Hi Pot (3)").
     Site.SEALSWITHCLUBS: RoomConventions(
-        site=Site.SEALSWITHCLUBS, prints_uncalled=True, time_zone="UTC"
+        site=Site.SEALSWITHCLUBS,
+        prints_uncalled=True,
+        marks_all_in=False,
+        tags_hi_lo=True,
+        time_zone="UTC",
     ),
     # Microgaming as PokerTracker exports it: no uncalled-bet line (the excess over an
     # all-in call is returned silently: microgaming:5870377181), no zone (UTC).

@@ -164,6 +164,7 @@ class ArchiveHand(HandBuilder):
             fixed_limit_blinds=self.fmt.fixed_limit_blinds,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
+            home_game=h.home_game,
             seats=self.seats,
             boards=boards,
             uncalled=self.uncalled,
