@@ -18,11 +18,16 @@ Player4: collected (€10,57) from pot
 Total pot €0 | Rake €0,67
 ```
 
-The limit is the last part of the table name. Every amount is the chips the
+A club's name may sit in braces before the game (``{Club} Omaha``), a
+tournament's number and buy-in (``Tournament #T, €5+€0,50 EUR``) too. The
+limit is the last part of the table name. Every amount is the chips the
 line puts in (``raises €0,65`` from a €0.10 small blind makes €0.75, a pot
 raise; fpdb reads it so too). ``Total pot`` is printed as €0 in every hand: it
 is no statement of the pot and is not read; the summary's rake is the sum of
-the streets' ``Rake:`` lines. The time has no zone: UTC unless told otherwise.
+the streets' ``Rake:`` lines. ``NAME: posts small blind`` with no amount is a dead
+small blind of the table's size; a player who posted nothing and checks before
+the flop facing the big blind posted both blinds without a line (fpdb's
+reading, with a note). The time has no zone: UTC unless told otherwise.
 """
 
 from __future__ import annotations

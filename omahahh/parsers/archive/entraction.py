@@ -18,11 +18,15 @@ Game ended 2011-03-21 16:40:38 GMT
 
 Amounts in brackets are the chips put in by that line (``Raise (0.96)`` adds
 0.96; ``All-In (0.57)`` the player's last 0.57); ``Payback`` returns an
-unmatched bet. The blind lines are a list, not the order of posting (heads-up
+unmatched bet. The money word is an ISO code, ``Fun`` (play money, in cents)
+or none (a tournament's chips, its table ``"NAME TOURNO TABLENO"``); an ante
+may follow the stakes (``and 0.10 ante``) and has its own lines (``NAME Ante
+(0.10)``). The blind lines are a list, not the order of posting (heads-up
 prints the big blind first): the small blind is recorded first. The only time
 printed is when the hand ended, with its zone (``GMT``, ``GMT+01:00``,
-``CEST``); it is kept as the hand's time. Hi/Lo awards are untagged, the high
-winners first; a scoop prints two lines.
+``CEST``, ``EEST``) or none (read at UTC+1, HHSmithy's reading); it is kept as
+the hand's time. Hi/Lo awards are untagged, the high winners first; a scoop
+prints two lines.
 """
 
 from __future__ import annotations

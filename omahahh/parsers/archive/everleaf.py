@@ -22,7 +22,10 @@ Villain wins $ 1.90 USD from main pot
 Every bracketed amount is the chips that line puts in (``raises [$ 0.20 USD]``
 adds 0.20: fpdb reads it so too). The limit is ``NL``/``PL`` after the blinds,
 and nothing at all for fixed limit, whose header gives the bets. ``Omaha`` and
-``Omaha Hi/Lo`` are the room's two Omaha games. No total pot, rake, uncalled
+``Omaha Hi/Lo`` are the room's two Omaha games. The table's size may follow the game
+(``PL Omaha - 6 Max``); seats, posts and awards name their money (``USD``,
+``EURO``, ``EUR``, ``GEL``, ``Chips``); ``ˆ`` is a euro sign read with the wrong
+code page; ``mucks [ cards ]`` shows the mucked cards. No total pot, rake, uncalled
 bet or all-in marker is ever printed (room data). The time has no zone: UTC
 by default (fpdb's reading), ``--source-timezone`` overrides.
 """
