@@ -57,18 +57,19 @@ def read_table(line: str, offset: int) -> TableLine:
 GAME_RE = re.compile(
     r"(?P<game>(?:(?P<cards>[56]) Card )?(?P<base>Omaha|Courchevel)(?: (?P<after>[56]) Cards)?"
     r"(?P<hilo> Hi/Lo| Hi-Lo)?) "
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit|PL|NL|FL)\b"
+    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit|PL|NL|FL)\b",
+    re.IGNORECASE,
 )
 """The Omaha games the clones print (fpdb-3 ``PokerStarsToFpdb.games``, ``SealsWithClubsToFpdb``):
 ``5 Card Omaha``, ``Omaha 5 Cards``, ``Omaha Hi/Lo``, ``Omaha Hi-Lo``, ``Courchevel``; the
-limit in words or as ``PL``/``NL``/``FL`` (SwCPoker)."""
+limit in words or as ``PL``/``NL``/``FL`` (SwCPoker); in any case (fpdb: ``OMAHA POT LIMIT``)."""
 LIMITS = {
-    "Pot Limit": Structure.POT_LIMIT,
+    "POT LIMIT": Structure.POT_LIMIT,
     "PL": Structure.POT_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
+    "NO LIMIT": Structure.NO_LIMIT,
     "NL": Structure.NO_LIMIT,
-    "Fixed Limit": Structure.FIXED_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
+    "FIXED LIMIT": Structure.FIXED_LIMIT,
+    "LIMIT": Structure.FIXED_LIMIT,
     "FL": Structure.FIXED_LIMIT,
 }
 REFUSED_GAMES = (
@@ -89,14 +90,15 @@ def game_info(text: str) -> GameInfo | None:
     >>> game_info("Omaha 5 Cards PL").variant, game_info("Omaha Hi-Lo Pot Limit").variant
     ('PLO5', 'PLO-8')
     """
+    lower = text.lower()
     for words, why in REFUSED_GAMES:
-        if words in text:
+        if words.lower() in lower:
             raise HandParseError("unsupported_game", f"{words}: {why}", 0, text)
     m = GAME_RE.search(text)
     if m is None:
         return None
-    structure = LIMITS[m["limit"]]
-    courchevel = m["base"] == "Courchevel"
+    structure = LIMITS[m["limit"].upper()]
+    courchevel = m["base"].lower() == "courchevel"
     cards = m["cards"] or m["after"]
     hole = int(cards) if cards else (5 if courchevel else 4)
     hi_lo = m["hilo"] is not None
@@ -113,9 +115,17 @@ def game_info(text: str) -> GameInfo | None:
 def room_header(site: Site, pattern: re.Pattern[str], room: str) -> partial[HandHeader]:
     """A room's header reader: Stars' header after the room's ``pattern``, the clones'
     game words, and the room's zone for a time printed without one (ET, fpdb's reading,
-    for a room that always prints its zone)."""
+    for a room that always prints its zone); a zone abbreviation not known is
+    ``bad_header``."""
     zone = conventions(site).time_zone or DEFAULT_ZONE
-    return partial(parse_header, header_re=pattern, room=room, game_info=game_info, unzoned=zone)
+    return partial(
+        parse_header,
+        header_re=pattern,
+        room=room,
+        game_info=game_info,
+        unzoned=zone,
+        strict_zone=True,
+    )
 
 
 def dialect_format(name: str, start: str, dialect: Dialect) -> Format:

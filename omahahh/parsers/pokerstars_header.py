@@ -89,12 +89,16 @@ def _unsupported(text: str) -> HandParseError:
     return HandParseError("unsupported_game", f"not an Omaha game: {label}", 0, text)
 
 
-def _time(text: str, unzoned: str = DEFAULT_ZONE) -> tuple[datetime | None, str]:
+def _time(
+    text: str, unzoned: str = DEFAULT_ZONE, strict_zone: bool = False
+) -> tuple[datetime | None, str]:
     m = TIME_RE.search(text)
     if m is None:
         raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
     if m["et"]:
         return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), m["local"]
+    if strict_zone and m["tz"] and m["tz"] not in ZONE_ABBREVIATIONS:
+        raise HandParseError("bad_header", f"unknown time zone {m['tz']!r}", 0, text)
     zone_name = ZONE_ABBREVIATIONS.get(m["tz"] or "", DEFAULT_ZONE) if m["tz"] else unzoned
     return utc_or_fail(m["local"], zone_name, 0, text), m["local"]
 
@@ -117,13 +121,15 @@ def parse_header(
     room: str = "PokerStars",
     game_info: Callable[[str], GameInfo | None] = _game_info,
     unzoned: str = DEFAULT_ZONE,
+    strict_zone: bool = False,
 ) -> HandHeader:
     """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors.
 
     ``header_re`` (groups ``kind``, ``id``, ``club``, ``rest``) and ``room`` serve the
     look-alike clients, whose headers differ from PokerStars' only before the ``#``;
     so do ``game_info`` (their game words: the Omaha game of a header's middle part,
-    None for another game) and ``unzoned`` (the zone of a time printed without one).
+    None for another game), ``unzoned`` (the zone of a time printed without one) and
+    ``strict_zone`` (a zone abbreviation not known is ``bad_header``, never guessed).
     """
     m = header_re.match(line)
     if m is None:
@@ -140,7 +146,7 @@ def parse_header(
             game = game_info(game_text)
             if game is None:
                 raise _unsupported(game_text)
-            started_at, local = _time(t["time"], unzoned)
+            started_at, local = _time(t["time"], unzoned, strict_zone)
             return make_header(
                 hand_id=m["id"],
                 fast_fold=t["zoom"] is not None or kind == "Zoom Hand",
@@ -175,7 +181,7 @@ def parse_header(
         amounts = stakes.split(" ")[0].split("/")
         if len(amounts) != 2:
             raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
-        started_at, local = _time(c["time"], unzoned)
+        started_at, local = _time(c["time"], unzoned, strict_zone)
         return make_header(
             hand_id=m["id"],
             fast_fold=kind == "Zoom Hand",

@@ -136,8 +136,8 @@ HEAD_BYTES = 8192
 HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes))
 HASHLESS_STARTS = tuple(f.hashless_start for f in TEXT_FORMATS if f.hashless_start)
 
-# Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
-# start a block of their own, which becomes an ``unknown_format`` failure row.
+# Headers of Stars-syntax clients no format reads (``PokerBrothers Hand #…``): they
+# still start a block of their own, which becomes an ``unknown_format`` failure row.
 # PKR's "Starting Hand #", "Last Hand #" and "End of Hand #" lines are inside its hands.
 LOOKALIKE_START = r"(?!(?:Starting|Last|End of) Hand #)[A-Za-z0-9 ]{1,30} Hand #\d"
 HEADER_RE = re.compile(

@@ -37,7 +37,7 @@ from omahahh.parsers.lookalikes import (
 )
 from omahahh.parsers.pokerstars import Dialect
 
-TITLES = "Hand|Game|Home Game Hand|Home Game|Zoom Hand|Rush Hand"
+TITLES = "Hand|Game|Home Game Hand|Home Game|Zoom Hand|Rush Hand|GAME"
 """fpdb-3's ``TITLE`` words after the site's name."""
 
 CLONES: tuple[tuple[Site, str, str], ...] = (

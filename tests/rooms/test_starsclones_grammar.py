@@ -78,6 +78,8 @@ def header_swapped(old: str, new: str) -> HandRecord | ParseFailure:
         ("Omaha Hi-Lo Pot Limit", "PLO-8"),
         ("Omaha 6 Cards No Limit", "NLO6"),
         ("Courchevel Pot Limit", "CPLO"),
+        ("OMAHA POT LIMIT", "PLO"),
+        ("OMAHA HI/LO POT LIMIT", "PLO-8"),
     ],
 )
 def test_game_words(game: str, variant: str) -> None:
@@ -103,3 +105,9 @@ def test_games_refused(game: str, why: str) -> None:
 def test_a_clone_is_never_read_as_pokerstars() -> None:
     failure = header_swapped("PokerBros Hand #", "PokerBrothers Hand #")
     assert isinstance(failure, ParseFailure) and failure.reason_code == "unknown_format"
+
+
+def test_an_unknown_zone_is_refused_not_guessed() -> None:
+    failure = header_swapped("16:09:07 UTC", "16:09:07 XYZ")
+    assert isinstance(failure, ParseFailure)
+    assert failure.reason_code == "bad_header" and "XYZ" in failure.reason
