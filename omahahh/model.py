@@ -31,6 +31,13 @@ class Site(StrEnum):
     PPPOKER = "pppoker"
     POKERMASTER = "pokermaster"
     RUNITONCE = "runitonce"
+    SUPREMAPOKER = "supremapoker"  # PPPoker's lines under its own name
+    BETRIVERS = "betrivers"  # Run It Once's lines under its own name
+    # Clients known only by name that print PokerStars' lines (parsers/starsclones.py).
+    POKERBROS = "pokerbros"
+    MPLPOKER = "mplpoker"
+    HIVEPOKER = "hivepoker"
+    BETONLINE = "betonline"
     ENTRACTION = "entraction"
     EVERLEAF = "everleaf"
     CAKE = "cake"

@@ -210,6 +210,7 @@ def test_a_replay_crash_becomes_a_finding_and_keeps_the_hand(
         take: object = None,
         walked: object = None,
         scores: object = None,
+        drop_pot: int = 0,
     ) -> ReplayResult:
         raise ZeroDivisionError("boom")
 

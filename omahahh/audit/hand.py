@@ -26,7 +26,7 @@ from omahahh.audit.findings import SEVERITY_RANK, Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.reconcile import reconcile
 from omahahh.audit.room_rules import room_rules
-from omahahh.audit.settle import returns_in_pot, room_take, total_holds_returns
+from omahahh.audit.settle import drop_pot, returns_in_pot, room_take, total_holds_returns
 from omahahh.hand_tables import ShowTable, UncalledTable, amounts_by_player, as_table
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import ActionKind, GameType, HandRecord, Street
@@ -83,7 +83,9 @@ def audit_hand(
     """
     rules = room_rules(rules, hand.site)
     try:
-        result = replay(hand, rules, take=room_take, walked=walked, scores=scores)
+        result = replay(
+            hand, rules, take=room_take, walked=walked, scores=scores, drop_pot=drop_pot(hand)
+        )
         reconciled = reconcile(hand, result, rules)
         result = reconciled.result
         rows = match_awards(hand, result)

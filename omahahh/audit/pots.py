@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from omahahh.audit.findings import Finding, FindingCode, make
+from omahahh.audit.settle import drop_pot
 from omahahh.model import HandRecord
 from omahahh.money import format_minor
 from omahahh.replay.engine import ReplayResult
@@ -30,6 +31,11 @@ def side_pot_findings(hand: HandRecord, result: ReplayResult) -> list[Finding]:
         return []
     reported = [hand.main_pot_reported, *hand.side_pots_reported]
     derived = derived_pot_amounts(result, room.pots_after_rake if room else True)
+    if room is not None and room.cash_drop_pot == "awarded" and hand.cash_drop_reported:
+        # The room prints its promotional money apart from the pots it joins.
+        at = drop_pot(hand)
+        if at < len(derived):
+            derived[at] -= hand.cash_drop_reported
     out = []
     for i in range(max(len(reported), len(derived))):
         r = reported[i] if i < len(reported) else None

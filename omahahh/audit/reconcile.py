@@ -31,6 +31,7 @@ from omahahh.audit.awards import award_findings, match_awards
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.pots import side_pot_findings
 from omahahh.audit.settle import (
+    drop_pot,
     fees_taken,
     paid_out,
     returns_in_pot,
@@ -116,7 +117,7 @@ def reconcile(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> Reco
         finding, implied = drop
         found.append(finding)
         hand = replace(hand, cash_drop_reported=implied)
-        result = replay(hand, rules, take=room_take)
+        result = replay(hand, rules, take=room_take, drop_pot=drop_pot(hand))
     corrected = _rake(hand, result, rules)
     if corrected is not None:
         finding, hand, result = corrected
@@ -201,7 +202,7 @@ def _rake(
         if printed + delta < 0:
             continue
         fixed = _with_figure(hand, column, printed + delta)
-        trial = replay(fixed, rules, take=room_take)
+        trial = replay(fixed, rules, take=room_take, drop_pot=drop_pot(fixed))
         candidate = (fixed, trial, column, printed, printed + delta)
         if tried is None:
             tried = candidate
@@ -276,7 +277,7 @@ def infer_allocation(
         return None
     for per_pot in _candidate_spreads(hand, result, pots, rake, fees):
         fixed = _fixed_take(rake, fees, per_pot)
-        trial = replay(hand, rules, take=fixed)
+        trial = replay(hand, rules, take=fixed, drop_pot=drop_pot(hand))
         if not _allocation_sensitive(hand, trial):
             spread = " / ".join(_fmt(hand, t) for t in per_pot)
             finding = make(

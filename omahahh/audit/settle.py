@@ -248,6 +248,38 @@ def _borne(part: int, pot: int) -> int:
     return min(part, pot) if part > 0 and pot > 0 else 0
 
 
+def drop_pot(hand: HandRecord) -> int:
+    """The pot (0 = main) the hand's promotional money joins (``RoomConventions.cash_drop_pot``).
+
+    For a room that prints the drop apart from the pots and pays it inside one pot's
+    awards, the one pot p where every pot's ``collected`` lines fit its printed part
+    (plus the drop for p) less at most the rake. Run It Once, ``Main pot €62.60 | Side
+    pot €20.98 | STP €5.00 | Rake €2.00``, €60.60 from the main pot and €25.98 from side
+    pot 1: only side pot 1 takes the €5.00. The main pot when no pot, or several, fit.
+    """
+    drop = hand.cash_drop_reported
+    room = ROOMS.get(hand.site)
+    if not drop or room is None or room.cash_drop_pot != "awarded":
+        return 0
+    if hand.main_pot_reported is None or not hand.side_pots_reported:
+        return 0
+    printed = [hand.main_pot_reported, *hand.side_pots_reported]
+    paid = [0] * len(printed)
+    for c in hand.collections:
+        if c.pot_index >= len(paid):
+            return 0
+        paid[c.pot_index] += c.amount
+    rake = hand.rake_reported or 0
+    fits = [
+        p
+        for p in range(len(printed))
+        if all(
+            0 <= printed[q] + (drop if q == p else 0) - paid[q] <= rake for q in range(len(paid))
+        )
+    ]
+    return fits[0] if len(fits) == 1 else 0
+
+
 def returns_in_pot(hand: HandRecord, result: ReplayResult) -> dict[str, int]:
     """The replay's unmatched bets that the room pays back inside ``collected`` (and its
     total) instead of on a return line, per player (:func:`returns_in_collected`).

@@ -32,6 +32,7 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "CET": "Europe/Paris",
     "CEST": "Europe/Paris",
     "EET": "Europe/Helsinki",
+    "EEST": "Europe/Helsinki",
     "WET": "Europe/Lisbon",
     "BST": "Europe/London",  # British Summer Time (Entraction's UK clients)
     "GMT": "UTC",

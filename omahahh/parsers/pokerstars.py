@@ -441,7 +441,7 @@ def _post(hand: StarsHand, player: str, arg: str, offset: int, all_in: bool) -> 
         hand.post_big_blind(player, amount, offset, all_in)
     elif kind_text == "the ante":
         hand.post_ante(player, amount, offset, all_in)
-    elif kind_text == "small & big blinds":
+    elif kind_text in ("small & big blinds", "small & big blind"):  # SwCPoker: "blind"
         # The small-blind part is dead (R-BL-6): it does not count toward calls.
         big = hand.blind_sizes()[1]
         dead = max(amount - big, 0)

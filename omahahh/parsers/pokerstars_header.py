@@ -19,6 +19,7 @@ unless the ``[… ET]`` stamp says the time.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
@@ -121,9 +122,9 @@ def _notes(game: GameInfo) -> tuple[str, ...]:
     return ()
 
 
-def _time(text: str) -> tuple[datetime | None, str]:
-    """The start: the ``[… ET]`` stamp when printed, else the local time in its zone (ET
-    when none is printed); a zone omahahh does not know is ``bad_header``."""
+def _time(text: str, unzoned: str = DEFAULT_ZONE) -> tuple[datetime | None, str]:
+    """The start: the ``[… ET]`` stamp when printed, else the local time in its zone
+    (``unzoned`` when none is printed); a zone omahahh does not know is ``bad_header``."""
     m = TIME_RE.search(text)
     if m is None:
         raise HandParseError("bad_header", f"no time stamp in header: {text!r}", 0, text)
@@ -131,7 +132,7 @@ def _time(text: str) -> tuple[datetime | None, str]:
     if m["et"]:
         return utc_or_fail(m["et"], ZONE_ABBREVIATIONS["ET"], 0, text), local
     tz = m["tz"] or m["ptz"]
-    zone_name = ZONE_ABBREVIATIONS.get(tz) if tz else DEFAULT_ZONE
+    zone_name = ZONE_ABBREVIATIONS.get(tz) if tz else unzoned
     if zone_name is None:
         raise HandParseError("bad_header", f"unknown time zone {tz!r} in header", 0, text)
     return utc_or_fail(local, zone_name, 0, text), local
@@ -150,12 +151,19 @@ def _cash_currency(stakes: str) -> str:
 
 
 def parse_header(
-    line: str, header_re: re.Pattern[str] = HEADER_RE, room: str = "PokerStars"
+    line: str,
+    header_re: re.Pattern[str] = HEADER_RE,
+    room: str = "PokerStars",
+    game_info: Callable[[str], GameInfo | None] = _game_info,
+    unzoned: str = DEFAULT_ZONE,
 ) -> HandHeader:
     """Parse line 1. Raises ``bad_header`` or ``unsupported_game`` parse errors.
 
     ``header_re`` (groups ``kind``, ``id``, ``club``, ``rest``) and ``room`` serve the
-    look-alike clients, whose headers differ from PokerStars' only before the ``#``.
+    look-alike clients, whose headers differ from PokerStars' only before the ``#``;
+    so do ``game_info`` (their game words: the Omaha game of a header's middle part,
+    None for another game) and ``unzoned`` (the zone of a time printed without one).
+    A zone abbreviation omahahh does not know is ``bad_header``, never guessed.
     """
     m = header_re.match(line)
     if m is None:
@@ -169,10 +177,10 @@ def parse_header(
             b = BUYIN_RE.match(middle)
             buy_in = b["buyin"] if b else None
             game_text = (b["rest"] or "") if b else middle
-            game = _game_info(game_text)
+            game = game_info(game_text)
             if game is None:
                 raise _unsupported(game_text)
-            started_at, local = _time(t["time"])
+            started_at, local = _time(t["time"], unzoned)
             return HandHeader(
                 hand_id=m["id"],
                 fast_fold=t["zoom"] is not None or kind in FAST_FOLD_KINDS,
@@ -200,7 +208,7 @@ def parse_header(
         if ", " in stakes:  # mixed cash: "8-Game (Hold'em Limit, $0.10/$0.20)"
             inner, _, stakes = stakes.rpartition(", ")
             middle = f"{middle} ({inner})"
-        game = _game_info(middle)
+        game = game_info(middle)
         if game is None:
             raise _unsupported(middle)
         currency = _cash_currency(stakes)
@@ -208,7 +216,7 @@ def parse_header(
         amounts = stakes.split(" ")[0].split("/")
         if len(amounts) != 2:
             raise HandParseError("bad_header", f"unreadable stakes: {stakes!r}", 0, line)
-        started_at, local = _time(c["time"])
+        started_at, local = _time(c["time"], unzoned)
         return HandHeader(
             hand_id=m["id"],
             fast_fold=kind in FAST_FOLD_KINDS,

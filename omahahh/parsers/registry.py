@@ -42,18 +42,23 @@ from pathlib import Path
 from omahahh.errors import SourceError
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import (
+    betrivers,
     boss,
     bovada,
     ggpoker,
     igt,
     ipoker,
-    lookalikes,
     merge,
     microgaming,
     partypoker,
     phh,
     poker888,
+    pokermaster,
     pokerstars,
+    pppoker,
+    runitonce,
+    starsclones,
+    supremapoker,
     winamax,
     wpn,
     wpn_old,
@@ -98,9 +103,12 @@ FORMATS: tuple[Format, ...] = (
     ipoker.FORMAT,
     boss.FORMAT,
     igt.FORMAT,
-    lookalikes.PPPOKER_FORMAT,
-    lookalikes.POKERMASTER_FORMAT,
-    lookalikes.RUNITONCE_FORMAT,
+    pppoker.FORMAT,
+    supremapoker.FORMAT,
+    pokermaster.FORMAT,
+    runitonce.FORMAT,
+    betrivers.FORMAT,
+    *starsclones.FORMATS,
     entraction.FORMAT,
     everleaf.FORMAT,
     cake.FORMAT,
@@ -111,6 +119,7 @@ FORMATS: tuple[Format, ...] = (
     pkr.FORMAT,
     absolute.FORMAT,
     sealswithclubs.FORMAT,
+    sealswithclubs.SWCPOKER_FORMAT,
     microgaming.FORMAT,
     merge.FORMAT,
     microgaming_pt.FORMAT,
@@ -127,8 +136,8 @@ HEAD_BYTES = 8192
 HAND_FILE_SUFFIXES = tuple(dict.fromkeys(s for f in FORMATS for s in f.suffixes))
 HASHLESS_STARTS = tuple(f.hashless_start for f in TEXT_FORMATS if f.hashless_start)
 
-# Headers of clients no format reads (PokerMaster, Run It Once, ...): they still
-# start a block of their own, which becomes an ``unknown_format`` failure row.
+# Headers of Stars-syntax clients no format reads (``PokerBrothers Hand #…``): they
+# still start a block of their own, which becomes an ``unknown_format`` failure row.
 # PKR's "Starting Hand #", "Last Hand #" and "End of Hand #" lines are inside its hands.
 LOOKALIKE_START = r"(?!(?:Starting|Last|End of) Hand #)[A-Za-z0-9 ]{1,30} Hand #\d"
 HEADER_RE = re.compile(

@@ -135,8 +135,13 @@ def replay(
     take: TakeHook | None = None,
     walked: BettingOutcome | None = None,
     scores: Scores | None = None,
+    drop_pot: int = 0,
 ) -> ReplayResult:
     """Re-derive ``hand``: legal options at each action, pots, awards (after ``take``).
+
+    ``drop_pot``: the pot the hand's promotional money (``cash_drop_reported``) joins,
+    the main pot unless the room pays it inside another pot's awards
+    (:func:`omahahh.audit.settle.drop_pot`).
 
     ``walked``: the hand's betting walk when it was already done (the pipeline walks a
     batch at once, :mod:`omahahh.replay.batch_walk`); used once, its states are changed.
@@ -171,7 +176,10 @@ def replay(
             if p.dead > 0 and p.invested <= p.dead:
                 ante_only = True
     cash_drop = 0 if hand.cancelled else (hand.cash_drop_reported or 0)
-    pots = derive_pots(live, in_hand, cash_drop + dead, separate_extra=ante_only)
+    if drop_pot:
+        pots = derive_pots(live, in_hand, dead, ante_only, drop=cash_drop, drop_pot=drop_pot)
+    else:
+        pots = derive_pots(live, in_hand, cash_drop + dead, separate_extra=ante_only)
     if take is None or hand.cancelled:
         taken = Taken(0, 0, (0,) * len(pots))
     else:

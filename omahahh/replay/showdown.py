@@ -90,19 +90,30 @@ def derive_pots(
     in_hand: Sequence[int],
     extra_main: int = 0,
     separate_extra: bool = False,
+    drop: int = 0,
+    drop_pot: int = 0,
 ) -> list[Pot]:
     """Pots of the whole hand from live bets (R-POT-1); ``extra_main`` (antes, dead blinds,
     promotional money) joins the main pot, or is a main pot of its own when a player in
-    the hand put in nothing else (all-in on the ante)."""
+    the hand put in nothing else (all-in on the ante). ``drop`` (promotional money the
+    room pays inside another pot's awards) joins pot ``drop_pot``, or the main pot when
+    the hand has no such pot."""
     pots = build_pots(contributions, in_hand)
     if extra_main and separate_extra:
         first = Pot(0, extra_main, tuple(sorted(in_hand)), 0)
-        return [first] + [Pot(p.index + 1, p.amount, p.eligible, p.level) for p in pots]
-    if extra_main and pots:
+        pots = [first] + [Pot(p.index + 1, p.amount, p.eligible, p.level) for p in pots]
+    elif extra_main and pots:
         first = pots[0]
         pots[0] = Pot(first.index, first.amount + extra_main, first.eligible, first.level)
     elif extra_main:
         pots = [Pot(0, extra_main, tuple(sorted(in_hand)), 0)]
+    if drop:
+        at = drop_pot if drop_pot < len(pots) else 0
+        if pots:
+            p = pots[at]
+            pots[at] = Pot(p.index, p.amount + drop, p.eligible, p.level)
+        else:
+            pots = [Pot(0, drop, tuple(sorted(in_hand)), 0)]
     return pots
 
 

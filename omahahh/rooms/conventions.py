@@ -75,6 +75,16 @@ class RoomConventions:
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
     (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
+    cash_drop_pot: str = "main"
+    """The pot promotional money dropped in (``cash_drop_reported``) joins. ``main``: the
+    main pot (GGPoker's Cash Drop; GG prints no main and side pots). ``awarded``: the
+    money is printed apart from the pots (Main + Side + STP = Total) and paid inside
+    one pot's ``collected`` lines, the pot whose awards exceed its printed part by the
+    drop, less at most the rake (Run It Once: #36197946 prints ``Main pot €119.52 |
+    Side pot €21.82 | STP €5.00 | Rake €2.50`` and pays ``€26.82 from side pot 1`` =
+    €21.82 + €5.00, €117.02 from the main pot = €119.52 - €2.50). Decided per hand
+    from its own figures (:func:`omahahh.audit.settle.drop_pot`); where they do not
+    decide, the main pot. The audit compares the printed pots without the drop."""
     prints_rake: bool = True
     """The text states the rake. Rooms that never do (Everleaf: everleaf:149107406 pays
     $1.71 of a $1.80 pot and prints nothing else) keep what the pots less the awards
@@ -341,26 +351,52 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
-    # Stars-syntax look-alikes (FORMATS §8) print their zone (UTC) and Stars' lines.
+    # Stars-syntax look-alikes (docs/SITES.md) print Stars' lines.
     # PokerMaster returns an unmatched bet on a line of its own (pokermaster:1905261509100000:
     # "Uncalled bet ($325) returned to pp1863696"), Run It Once too (runitonce:34011543).
     # PPPoker's three corpus hands have no unmatched bet: its habit is unknown, so a
-    # missing return line is not held against it.
+    # missing return line is not held against it; SupremaPoker prints PPPoker's lines.
+    # These print their zone (UTC).
     Site.PPPOKER: RoomConventions(site=Site.PPPOKER, prints_uncalled=False, time_zone=None),
+    Site.SUPREMAPOKER: RoomConventions(
+        site=Site.SUPREMAPOKER, prints_uncalled=False, time_zone=None
+    ),
     Site.POKERMASTER: RoomConventions(site=Site.POKERMASTER, prints_uncalled=True, time_zone=None),
     # Run It Once prints Main and Side pot before the rake: runitonce:34011543 has
-    # "Main pot €62.60 | Side pot €20.98 | Rake €2.00" and pays €60.60 + €20.98.
+    # "Main pot €62.60 | Side pot €20.98 | Rake €2.00" and pays €60.60 + €20.98. Its
+    # splash-the-pot money (STP) is printed apart from the pots and paid inside one pot's
+    # awards (cash_drop_pot). BetRivers prints Run It Once's lines (STP included).
     Site.RUNITONCE: RoomConventions(
         site=Site.RUNITONCE,
         prints_uncalled=True,
         pots_after_rake=False,
         marks_all_in=False,
         checks_for_all_in_players=True,
+        cash_drop_pot="awarded",
         time_zone=None,
     ),
+    Site.BETRIVERS: RoomConventions(
+        site=Site.BETRIVERS,
+        prints_uncalled=True,
+        pots_after_rake=False,
+        marks_all_in=False,
+        checks_for_all_in_players=True,
+        cash_drop_pot="awarded",
+        time_zone=None,
+    ),
+    # Clients known only by name (parsers/starsclones.py): no source shows what they
+    # print beyond Stars' lines, so no return line or all-in marker is required of them;
+    # a time without a zone is read as ET (fpdb's reading).
+    Site.POKERBROS: RoomConventions(site=Site.POKERBROS, prints_uncalled=False, marks_all_in=False),
+    Site.MPLPOKER: RoomConventions(site=Site.MPLPOKER, prints_uncalled=False, marks_all_in=False),
+    Site.HIVEPOKER: RoomConventions(site=Site.HIVEPOKER, prints_uncalled=False, marks_all_in=False),
+    Site.BETONLINE: RoomConventions(site=Site.BETONLINE, prints_uncalled=False, marks_all_in=False),
     # Entraction prints no total pot; ``Payback`` returns an unmatched bet
-    # (entraction:2137871766: "jacky12 Payback (0.18)"); the zone is printed.
-    Site.ENTRACTION: RoomConventions(site=Site.ENTRACTION, prints_uncalled=True, time_zone=None),
+    # (entraction:2137871766: "jacky12 Payback (0.18)"). The zone is printed; an end time
+    # without one is read at UTC+1, as HHSmithy's Entraction parser reads every time.
+    Site.ENTRACTION: RoomConventions(
+        site=Site.ENTRACTION, prints_uncalled=True, time_zone="Etc/GMT-1"
+    ),
     # Everleaf prints no total, rake, uncalled bet or all-in marker: everleaf:149107406
     # ends "Villain: bets [$ 1.80 USD]", "Hero folds", "Villain wins high ($ 1.71 USD)".
     # Its time has no zone: UTC, as fpdb reads it (an assumption; --source-timezone).
@@ -426,12 +462,22 @@ ROOMS: dict[Site, RoomConventions] = {
         names_pots=False,
     ),
     # Absolute returns an unmatched bet on its own line (absolute:1828549717:
-    # "Player0 - returned ($30) : not called") and prints the ET time.
-    Site.ABSOLUTE: RoomConventions(site=Site.ABSOLUTE, prints_uncalled=True, time_zone=None),
+    # "Player0 - returned ($30) : not called") and prints the ET time; a header without
+    # the zone is read in ET too (fpdb's reading).
+    Site.ABSOLUTE: RoomConventions(
+        site=Site.ABSOLUTE, prints_uncalled=True, time_zone="America/New_York"
+    ),
     # Seals With Clubs returns an unmatched bet on its own line (sealswithclubs:5297786-137:
-    # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone).
+    # "Hero refunded 6"); its time has no zone (UTC unless --source-timezone). Its 2013
+    # text may mark an all-in (" (All-in)"), its 2019 client's Stars text has no marker
+    # (fpdb-3's SwCPoker action pattern reads none): no claim when it is left out. Awards
+    # name their half ("wins Hi Pot (3)").
     Site.SEALSWITHCLUBS: RoomConventions(
-        site=Site.SEALSWITHCLUBS, prints_uncalled=True, time_zone="UTC"
+        site=Site.SEALSWITHCLUBS,
+        prints_uncalled=True,
+        marks_all_in=False,
+        tags_hi_lo=True,
+        time_zone="UTC",
     ),
     # Microgaming as PokerTracker exports it: no uncalled-bet line (the excess over an
     # all-in call is returned silently: microgaming:5870377181), no zone (UTC).

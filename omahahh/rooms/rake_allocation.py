@@ -39,7 +39,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from omahahh.model import Site
-from omahahh.rules.allocation import CUMULATIVE, RakeAllocation, RakeRate
+from omahahh.rules.allocation import CUMULATIVE, MAIN_FIRST, RakeAllocation, RakeRate
 
 ALLOCATIONS: dict[Site, RakeAllocation] = {
     Site.POKERSTARS: RakeAllocation(
@@ -72,6 +72,14 @@ ALLOCATIONS: dict[Site, RakeAllocation] = {
         rates=(RakeRate(2017, Fraction(5, 100), ("ggpoker:OM1349864",)),),
         evidence=("ggpoker:OM1349864",),
     ),
+    # Run It Once takes the whole rake from the main pot: runitonce:34011543 prints
+    # "Main pot €62.60 | Side pot €20.98 | Rake €2.00" and pays €60.60 + €20.98; the hand
+    # #36197946 of docs/SITES.md likewise (€119.52 main, €2.50 rake, €117.02 paid).
+    # BetRivers prints Run It Once's lines.
+    Site.RUNITONCE: RakeAllocation(
+        MAIN_FIRST, evidence=("runitonce:34011543", "runitonce:36197946"), proven=True
+    ),
+    Site.BETRIVERS: RakeAllocation(MAIN_FIRST, evidence=("runitonce:34011543",)),
 }
 DEFAULT_ALLOCATION = RakeAllocation(CUMULATIVE)
 

@@ -18,23 +18,39 @@ Player4: collected (€10,57) from pot
 Total pot €0 | Rake €0,67
 ```
 
-The limit is the last part of the table name. Every amount is the chips the
+A club's name may sit in braces before the game (``{Club} Omaha``), a
+tournament's number and buy-in (``Tournament #T, €5+€0,50 EUR``) too. The
+limit is the last part of the table name. Every amount is the chips the
 line puts in (``raises €0,65`` from a €0.10 small blind makes €0.75, a pot
 raise; fpdb reads it so too). ``Total pot`` is printed as €0 in every hand: it
 is no statement of the pot and is not read; the summary's rake is the sum of
-the streets' ``Rake:`` lines. The time has no zone: UTC unless told otherwise.
+the streets' ``Rake:`` lines. ``NAME: posts small blind`` with no amount is a dead
+small blind of the table's size; a player who posted nothing and checks before
+the flop facing the big blind posted both blinds without a line (fpdb's
+reading, with a note). The time has no zone: UTC unless told otherwise.
 """
 
 from __future__ import annotations
 
 import re
 
+from omahahh.action_table import ActionTable
 from omahahh.errors import HandParseError
-from omahahh.model import GameType, HandRecord, Site, Street, Structure
+from omahahh.model import (
+    POST_KINDS,
+    Action,
+    ActionKind,
+    GameType,
+    HandRecord,
+    Site,
+    Street,
+    Structure,
+)
 from omahahh.money import CHIPS, PLAY, to_minor, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.betting_lines import add_action
 from omahahh.parsers.common import WON_RE, TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
@@ -43,10 +59,14 @@ from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
 FIRST_RE = re.compile(
-    r"^Game #(?P<id>\d+): (?:Tournament #(?P<tid>\d+), (?P<buyin>.+?) )?(?P<game>[A-Za-z' /]+) "
+    r"^Game #(?P<id>\d+): (?:\{(?P<club>[^}]*)\}\s+)?"
+    r"(?:Tournament #(?P<tid>\d+), (?P<buyin>Freeroll|[^ ]+(?: [A-Z]{3})?) )?"
+    r"(?P<game>[A-Za-z' /]+) "
     r"\((?P<low>[$€£]?[\d.,]+)/(?P<high>[$€£]?[\d.,]+)\) - "
     r"(?P<stamp>\d{1,2}:\d\d:\d\d \d{1,2}\.\d{1,2}\.\d{4})(?: - .*)?$"
 )
+"""fpdb's ``EnetToFpdb.re_GameInfo``: a club's name in braces, a tournament's buy-in (its
+ISO code is the buy-in's, not the game's: ``€5+€0,50 EUR Omaha``) or ``Freeroll``."""
 TABLE_RE = re.compile(
     r"^Table '(?P<name>.+) - (?P<limit>Pot Limit|No Limit|Limit)'(?: (?P<max>\d+)-max)?"
     r"(?: \((?P<play>Play Money)\))? Seat #(?P<button>\d+) is the button$"
@@ -66,6 +86,54 @@ def money(text: str, unit: int) -> int:
     return to_minor(text, unit, thousands=".", decimal=",")
 
 
+def _dead_small_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``Player3: posts small blind`` with no amount, beside the player's big blind: a dead
+    small blind of the table's size (fpdb ``EnetToFpdb.re_PostDead``)."""
+    name = hand.player(m["name"], offset)
+    small = hand.blind_sizes()[0] if hand.first_sb is None else hand.first_sb
+    add_action(hand, name, ActionKind.POST_DEAD, small, offset, live=False)
+
+
+def silent_blinds(hand: ArchiveHand) -> None:
+    """A player who posted nothing and checks before the flop facing a bet posted both
+    blinds without a line (fpdb ``EnetToFpdb.readAction``): the small blind dead, the big
+    blind live, recorded after the printed posts, with a note."""
+    actions = list(hand.actions)
+    posted = {a.player for a in actions if a.kind in POST_KINDS}
+    small, big = hand.blind_sizes()
+    put: dict[str, int] = {}
+    added: list[Action] = []
+    for a in actions:
+        if a.street is not Street.PREFLOP:
+            break
+        if a.kind is ActionKind.CHECK and a.player not in posted:
+            if put.get(a.player, 0) < max(put.values(), default=0):
+                posted.add(a.player)
+                put[a.player] = big
+                added += [
+                    Action(
+                        street=Street.PREFLOP,
+                        player=a.player,
+                        kind=kind,
+                        amount=amount,
+                        line=a.line,
+                    )
+                    for kind, amount in (
+                        (ActionKind.POST_DEAD, small),
+                        (ActionKind.POST_BIG_BLIND, big),
+                    )
+                ]
+                hand.notes.append(
+                    f"{a.player} checks before the flop with no blind posted (line "
+                    f"{a.line + 1}): read as both blinds posted silently, the small dead"
+                )
+        elif a.kind is not ActionKind.POST_DEAD and a.kind is not ActionKind.POST_ANTE:
+            put[a.player] = put.get(a.player, 0) + a.amount
+    if added:
+        n = next((i for i, a in enumerate(actions) if a.kind not in POST_KINDS), len(actions))
+        hand.actions = ActionTable.of([*actions[:n], *added, *actions[n:]])
+
+
 def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     seat, rest = int(m["seat"]), m["rest"].lstrip()
     hand.add_summary_seat(hand.summary_seats, seat, rest, offset, WON_RE, lambda rest: None)
@@ -74,6 +142,7 @@ def _summary_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 SHAPES = (
     s.shape(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({MONEY} in chips\)$", s.seat),
     s.shape(rf"^(?P<name>.+?): posts small blind {MONEY}$", s.post_small_blind),
+    s.shape(r"^(?P<name>.+?): posts small blind$", _dead_small_blind),
     s.shape(rf"^(?P<name>.+?): posts big blind {MONEY}$", s.post_big_blind),
     s.shape(rf"^(?P<name>.+?): posts small & big blinds {MONEY}$", s.post_small_and_big),
     s.shape(rf"^(?P<name>.+?): posts the ante {MONEY}$", s.post_ante),
@@ -91,6 +160,7 @@ SHAPES = (
     s.shape(rf"^(?P<name>.+?): raises {MONEY}$", s.raise_added),
     s.shape(rf"^(?P<name>.+?): goes all-in {MONEY}$", s.all_in),
     s.shape(r"^(?P<name>.+?): mucked$", s.ignore),
+    s.shape(r"^(?P<name>.+?)(?::)? (?:sits out|is sitting out)$", s.ignore),
     s.shape(rf"^(?P<name>.+?): mucks hand(?: {CARDS})?$", s.muck),
     s.shape(rf"^(?P<name>.+?): shows {CARDS}(?: \((?P<desc>.*)\))?$", s.show),
     s.shape(
@@ -150,6 +220,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
         started_at_text=m["stamp"],
         tournament_id=m["tid"],
         buy_in=m["buyin"],
+        home_game=m["club"],
         table=TableLine(
             name=t["name"],
             max_seats=int(t["max"]) if t["max"] else None,
@@ -164,6 +235,7 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
     s.require_line(lines, "*** SUMMARY ***" in lines, "*** SUMMARY *** section")
     hand = ArchiveHand(h, block, ENET)
     read_body(hand, lines, 2)
+    silent_blinds(hand)
     hand.idle_seats_sat_out()
     return hand.freeze()
 

@@ -22,7 +22,10 @@ Villain wins $ 1.90 USD from main pot
 Every bracketed amount is the chips that line puts in (``raises [$ 0.20 USD]``
 adds 0.20: fpdb reads it so too). The limit is ``NL``/``PL`` after the blinds,
 and nothing at all for fixed limit, whose header gives the bets. ``Omaha`` and
-``Omaha Hi/Lo`` are the room's two Omaha games. No total pot, rake, uncalled
+``Omaha Hi/Lo`` are the room's two Omaha games. The table's size may follow the game
+(``PL Omaha - 6 Max``); seats, posts and awards name their money (``USD``,
+``EURO``, ``EUR``, ``GEL``, ``Chips``); ``ˆ`` is a euro sign read with the wrong
+code page; ``mucks [ cards ]`` shows the mucked cards. No total pot, rake, uncalled
 bet or all-in marker is ever printed (room data). The time has no zone: UTC
 by default (fpdb's reading), ``--source-timezone`` overrides.
 """
@@ -37,6 +40,7 @@ from omahahh.money import CHIPS, to_minor, unit_of
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
+from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
@@ -45,19 +49,25 @@ from omahahh.rooms.conventions import conventions
 
 FIRST_RE = re.compile(r"^Everleaf Gaming Game #(?P<id>\d+)$")
 GAME_RE = re.compile(
-    r"^(?P<blinds>Blinds )?(?P<cur>[$€])?\s?(?P<low>[\d.,]+)/(?:[$€])?\s?(?P<high>[\d.,]+) "
-    r"(?:(?P<limit>NL|PL) )?(?P<game>.+?) - (?P<stamp>\d{4}/\d\d/\d\d - \d\d:\d\d:\d\d)$"
+    r"^(?P<blinds>Blinds )?(?P<cur>[$€ˆ])?\s?(?P<low>[\d.,]+) ?/ ?(?:[$€ˆ])?\s?(?P<high>[\d.,]+) "
+    r"(?:(?P<limit>NL|PL) )?(?P<game>.+?)(?: - (?P<max>\d+) Max)? - "
+    r"(?P<stamp>\d{4}/\d\d/\d\d - \d\d:\d\d:\d\d)$"
 )
+"""fpdb's ``EverleafToFpdb.re_GameInfo``/``re_HandInfo``: spaces may sit around the ``/``,
+the table's size may follow the game (``PL Omaha - 6 Max``); ``ˆ`` is a euro sign
+decoded with the wrong code page."""
 GAMES = {"Omaha": False, "Omaha Hi/Lo": True}
 LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, None: Structure.FIXED_LIMIT}
-MONEY_WORDS = re.compile(r"\s*(?:USD|EURO|EUR|Chips|chips)\s*")
+MONEY_WORDS = re.compile(r"\s*(?:USD|EURO|EUR|GEL|Chips|chips)\s*")
+WORDS = r"(?: (?:USD|EURO|EUR|GEL|Chips|chips))?"
+"""The money words after an amount (fpdb: ``USD|EURO|EUR|Chips|GEL``, ``chips`` in awards)."""
 AMOUNT = r"\[(?P<amount>[^\]]+)\]"
 CARDS = r"\[ (?P<cards>[^\]]+) \]"
 
 
 def money(text: str, unit: int) -> int:
-    """``$ 0.05 USD``, ``$2.56``, ``€ 1``, ``500 Chips``."""
-    return to_minor(MONEY_WORDS.sub("", text).strip(), unit)
+    """``$ 0.05 USD``, ``$2.56``, ``€ 1``, ``500 Chips``, ``ˆ 1`` (a euro)."""
+    return to_minor(MONEY_WORDS.sub("", text).replace("ˆ", "€").strip(), unit)
 
 
 SHAPES = (
@@ -65,8 +75,8 @@ SHAPES = (
     s.shape(r"^Seat (?P<seat>\d+) is the button$", s.button_seat),
     s.shape(r"^Total number of players: \d+$", s.ignore),
     s.shape(
-        r"^Seat (?P<seat>\d+): (?P<name>.+?) "
-        r"\(\s*(?P<amount>[$€]?\s?[\d.,]+(?: (?:USD|EURO|Chips))?)\s*\)$",
+        rf"^Seat (?P<seat>\d+): (?P<name>.+?) "
+        rf"\(\s*(?P<amount>[$€ˆ]?\s?[\d.,]+{WORDS})(?: new player| All-in)?\s*\)$",
         s.seat,
     ),
     s.shape(rf"^(?P<name>.+?): posts small blind {AMOUNT}$", s.post_small_blind),
@@ -84,6 +94,7 @@ SHAPES = (
     s.shape(rf"^(?P<name>.+?): bets {AMOUNT}$", s.bet),
     s.shape(rf"^(?P<name>.+?) raises {AMOUNT}$", s.raise_added),
     s.shape(rf"^(?P<name>.+?) shows {CARDS}(?: (?P<desc>.*))?$", s.show),
+    s.shape(rf"^(?P<name>.+?) mucks {CARDS}(?: (?P<desc>.*))?$", s.muck),
     s.shape(r"^(?P<name>.+?) does not show cards$", s.ignore),
     s.shape(
         r"^(?P<name>.+?) wins\s+(?P<half>high|low) \((?P<amount>[^)]+)\) from "
@@ -91,7 +102,7 @@ SHAPES = (
         s.collect(),
     ),
     s.shape(
-        r"^(?P<name>.+?) wins (?P<amount>[$€]?\s?[\d.,]+(?: (?:USD|EURO|Chips))?) from "
+        rf"^(?P<name>.+?) wins \(?(?P<amount>[$€ˆ]?\s?[\d.,]+{WORDS})\)? from "
         r"(?P<pot>main pot|side pot(?: \d+)?)(?: with .*)?$",
         s.collect(),
     ),
@@ -126,7 +137,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
     label = f"{m['limit'] + ' ' if m['limit'] else ''}{m['game']}"
     game = omaha(label, structure, 4, GAMES[m["game"]])
     cash = m["cur"] is not None
-    currency = {"$": "USD", "€": "EUR"}[m["cur"]] if cash else CHIPS
+    currency = {"$": "USD", "€": "EUR", "ˆ": "EUR"}[m["cur"]] if cash else CHIPS
     unit = unit_of(currency)
     local = parse_time(m["stamp"], "%Y/%m/%d - %H:%M:%S", 2, line)
     zone = context.zone_for(conventions(Site.EVERLEAF).time_zone)
@@ -141,6 +152,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
         stake_high=amount(m["high"], unit, line),
         started_at=utc(local, zone),
         started_at_text=m["stamp"],
+        table=TableLine(name="", max_seats=int(m["max"]) if m["max"] else None, button_seat=0),
     )
 
 

@@ -173,6 +173,7 @@ class ArchiveHand(HandBuilder):
             fast_fold=h.fast_fold,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
+            home_game=h.home_game,
             seats=self.seats,
             boards=boards,
             uncalled=self.uncalled,
