@@ -147,8 +147,11 @@ class HandBuilder:
         amount = self.money(m["amount"], offset)
         self.collections.add(player, amount, pot_index(pot, m["n"]), run, half, pot, offset)
 
-    def post_small_blind(self, player: str, amount: int, offset: int, all_in: bool) -> None:
-        if self.first_sb is None:
+    def post_small_blind(
+        self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
+    ) -> None:
+        """A small blind; the first one that ``sizes_blind`` is the hand's small blind."""
+        if self.first_sb is None and sizes_blind:
             self.first_sb = amount
         add_action(self, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
 
