@@ -7,6 +7,7 @@ classic line (2005-2018)                      records
 ============================================  ========================================
 ``NAME posts small blind [$0.02 USD].``       the small blind (``big blind`` alike)
 ``NAME posts big blind + dead [$0.15].``      a live big blind, the rest dead (R-BL-6)
+``NAME posts ante [25]`` (``ante of [25].``)   an ante (tournaments)
 ``NAME calls [$0.04 USD]``                    a call putting in the amount
 ``NAME bets [$0.12 USD]``                     a bet
 ``NAME raises [$0.16 USD]``                   a raise putting in the amount **more**
@@ -34,13 +35,20 @@ classic line (2005-2018)                      records
 ``collected $41.47, net +$18.30[ … ] [ … ]``  includes the returned unmatched bet)
 ============================================  ========================================
 
-Both: ``Seat 6: NAME ( $4 USD )`` / ``($56.64)`` seats, ``** Dealing Flop ** [ … ]``
-streets, ``Dealt to NAME [ … ]`` hole cards. No generation prints an uncalled bet:
-the unmatched excess comes back inside the winner's award (``wins``/``collected``;
-classic prints it as a ``side pot`` of its own). Classic hands print no rake:
-the audit derives it (``derives_unprinted_rake``). Lines that carry no money
-(joins, leaves, time bank, chat ``NAME: text``, ``Game #N starts.``) are read and
-skipped; any other line makes the hand a failure row.
+Both: ``Seat 6: NAME ( $4 USD )`` / ``($56.64)`` seats (2012: ``seat1: NAME``),
+``** Dealing Flop ** [ … ]`` streets, ``Dealt to NAME [ … ]`` hole cards. 2012's
+compact actions put no space before the bracket (``raises[ $25 USD ]``). No
+generation prints an uncalled bet: the unmatched excess comes back inside the
+winner's award (``wins``/``collected``; classic prints it as a ``side pot`` of its
+own). Classic hands print no rake: the audit derives it (``derives_unprinted_rake``).
+Lines that carry no money (joins, leaves, time bank, chat ``NAME: text``, emoticons
+``NAME - text``, ``There is no Small Blind in this hand …``, a tournament's result
+``Player NAME finished in 2 place and received $3.60 USD``, level lines) are read
+and skipped; ``Game #N starts.`` is between hands (the splitter drops it). Refused,
+with a reason: a history broken off (``Connection Lost due to some reason``,
+``Table Closed``: ``truncated``), a player who joins after the seat list and acts
+(no seat or stack is printed: ``unknown_player``), a tournament hand with no post
+(``truncated``); any other line makes the hand an ``unknown_line`` failure row.
 """
 
 from __future__ import annotations
