@@ -232,7 +232,7 @@ def _currency(lines: tuple[str, ...], t: re.Match[str], tournament: bool) -> tup
     if not symbol:
         symbol = next((a["amount"][0] for a in _seat_amounts(lines) if a["amount"][0] in "$€£"), "")
     if not symbol:
-        why = "a real-money table whose stakes and stacks print no currency"
+        why = "a cash table whose stakes and stacks print no currency"
         raise HandParseError("bad_header", why, 2, lines[2])
     currency = currency_of(symbol, CHIPS)
     return currency, unit_of(currency)
