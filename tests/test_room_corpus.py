@@ -56,8 +56,9 @@ EXPECTED = {
     # The 51 hands of the corrupted.lines file parse too (its lobby lines move nothing).
     "Bovada": Expected(24, 24, 24, 0, 0, {}, 73),
     # 5MultipleHands.txt gives four different hands the id 1458965856, twice over
-    # (HHSmithy's and ggratte's copy); ggratte's starts with a lone 'Game #N starts.'.
-    "PartyPoker": Expected(10, 10, 2, 5, 3, {"not_a_hand": 1}, 2),
+    # (HHSmithy's and ggratte's copy); ggratte's starts with a lone 'Game #N starts.'
+    # (the next game's start, between hands: no block, no failure).
+    "PartyPoker": Expected(10, 10, 2, 5, 3, {}, 2),
     "PartyPoker-old": Expected(18, 18, 18, 0, 0, {}, 18),
 }
 

@@ -113,7 +113,8 @@ def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None
 )
 def test_printed_zones_to_utc(relative: str, utc: datetime) -> None:
     assert hand(relative).started_at == utc  # CET, EDT, EST as printed
-    assert conventions(Site.PARTYPOKER).time_zone is None
+    # A time printed without a zone is ET (fpdb): tests/rooms/test_partypoker_grammar.py.
+    assert conventions(Site.PARTYPOKER).time_zone == "America/New_York"
 
 
 def test_seat_lines_with_and_without_currency_and_out_of_order() -> None:
@@ -319,9 +320,9 @@ def test_a_wrong_main_pot_is_a_side_pot_finding() -> None:
 
 
 # -- failures -----------------------------------------------------------------------------
-def test_a_lone_game_starts_line_is_not_a_hand() -> None:
-    (f,) = parse_text("Game #1458965857 starts.")
-    assert isinstance(f, ParseFailure) and f.reason_code == "not_a_hand"
+def test_a_lone_game_starts_line_is_no_block_and_no_failure() -> None:
+    """``Game #N starts.`` is written as the next game starts: between hands, in none."""
+    assert parse_text("Game #1458965857 starts.") == []
 
 
 def test_unknown_lines_fail_with_reasons() -> None:

@@ -120,14 +120,19 @@ class HandBuilder:
         self.uncalled.add(m["name"], self.money(m["amount"], offset), self.street, offset)
 
     def read_seats(
-        self, lines: Sequence[str], start: int, seat_line: Callable[[str, int], None]
+        self,
+        lines: Sequence[str],
+        start: int,
+        seat_line: Callable[[str, int], None],
+        starts: str | tuple[str, ...] = "Seat ",
     ) -> int:
         """Read the ``Seat N:`` lines from ``start`` (``seat_line`` adds each to
-        ``self.seats``); returns the first line after them."""
+        ``self.seats``; ``starts``: how a seat line begins); returns the first line
+        after them."""
         i = start
         numbers = self.seats.seat_numbers
         taken: set[int] = set(numbers)
-        while i < len(lines) and lines[i].startswith("Seat "):
+        while i < len(lines) and lines[i].startswith(starts):
             seat_line(lines[i], i)
             number = numbers[-1]
             if number in taken:  # cite the second line, the one that repeats the seat
@@ -147,8 +152,11 @@ class HandBuilder:
         amount = self.money(m["amount"], offset)
         self.collections.add(player, amount, pot_index(pot, m["n"]), run, half, pot, offset)
 
-    def post_small_blind(self, player: str, amount: int, offset: int, all_in: bool) -> None:
-        if self.first_sb is None:
+    def post_small_blind(
+        self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
+    ) -> None:
+        """A small blind; the first one that ``sizes_blind`` is the hand's small blind."""
+        if self.first_sb is None and sizes_blind:
             self.first_sb = amount
         add_action(self, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
 

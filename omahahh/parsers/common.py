@@ -46,7 +46,91 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "CCT": "Asia/Shanghai",
     "JST": "Asia/Tokyo",
     "KST": "Asia/Seoul",
+    # Java's short zone names (``Date.toString()``: Ongame's client), PartyPoker's ``MSKS``.
+    # A name that says summer or standard time has one offset: a fixed zone where it is
+    # a whole hour (``Etc/GMT-3`` is UTC+3), the region where it is not or changed.
+    "EEST": "Etc/GMT-3",
+    "WEST": "Etc/GMT-1",
+    "MET": "Etc/GMT-1",
+    "MEST": "Etc/GMT-2",
+    "MSD": "Etc/GMT-4",
+    "MSKS": "Etc/GMT-4",  # PartyPoker: Moscow summer time
+    "WAT": "Etc/GMT-1",
+    "CAT": "Etc/GMT-2",
+    "SAST": "Etc/GMT-2",
+    "EAT": "Etc/GMT-3",
+    "TRT": "Europe/Istanbul",
+    "SAMT": "Europe/Samara",
+    "GET": "Asia/Tbilisi",
+    "AZT": "Asia/Baku",
+    "AZST": "Asia/Baku",
+    "YEKT": "Asia/Yekaterinburg",
+    "OMST": "Asia/Omsk",
+    "NOVT": "Asia/Novosibirsk",
+    "KRAT": "Asia/Krasnoyarsk",
+    "IRKT": "Asia/Irkutsk",
+    "YAKT": "Asia/Yakutsk",
+    "VLAT": "Asia/Vladivostok",
+    "MAGT": "Asia/Magadan",
+    "IDT": "Asia/Jerusalem",
+    "IRST": "Asia/Tehran",
+    "IRDT": "Asia/Tehran",
+    "AFT": "Asia/Kabul",
+    "UZT": "Asia/Tashkent",
+    "PKT": "Asia/Karachi",
+    "NPT": "Asia/Kathmandu",
+    "ICT": "Etc/GMT-7",
+    "WIB": "Etc/GMT-7",
+    "WITA": "Etc/GMT-8",
+    "WIT": "Etc/GMT-9",
+    "MYT": "Asia/Kuala_Lumpur",
+    "SGT": "Asia/Singapore",
+    "HKT": "Asia/Hong_Kong",
+    "PHT": "Asia/Manila",
+    "ULAT": "Asia/Ulaanbaatar",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Darwin",
+    "ACDT": "Australia/Adelaide",
+    "AEDT": "Australia/Sydney",
+    "NZST": "Etc/GMT-12",
+    "NZDT": "Etc/GMT-13",
+    "HST": "Etc/GMT+10",
+    "HDT": "Etc/GMT+9",
+    "AKST": "Etc/GMT+9",
+    "AKDT": "Etc/GMT+8",
+    "PST": "Etc/GMT+8",
+    "PDT": "Etc/GMT+7",
+    "MST": "Etc/GMT+7",
+    "MDT": "Etc/GMT+6",
+    "NST": "America/St_Johns",
+    "NDT": "America/St_Johns",
+    "BRST": "America/Sao_Paulo",
+    "ARST": "America/Argentina/Buenos_Aires",
+    "CLT": "America/Santiago",
+    "CLST": "America/Santiago",
+    "UYT": "America/Montevideo",
+    "UYST": "America/Montevideo",
+    "PYT": "America/Asuncion",
+    "PYST": "America/Asuncion",
+    "COT": "America/Bogota",
+    "PET": "America/Lima",
+    "VET": "America/Caracas",
+    "BOT": "America/La_Paz",
 }
+
+AMBIGUOUS_ZONES: dict[str, str] = {
+    "IST": "India, Israel or Irish summer time",
+    "CST": "US Central, China or Cuba standard time",
+    "CDT": "US Central or Cuba daylight time",
+    "AST": "Atlantic or Arabia standard time",
+    "ADT": "Atlantic or Arabia daylight time",
+    "GST": "Gulf or South Georgia time",
+    "SST": "Samoa or Solomon Islands time",
+    "AMT": "Armenia or Amazon time",
+    "AMST": "Armenia or Amazon summer time",
+}
+"""Abbreviations Java prints for several zones hours apart: a time stamped with one is
+refused by the rooms that read them with :func:`abbreviated_zone`, not guessed."""
 
 DEFAULT_ZONE = "America/New_York"
 
@@ -112,6 +196,21 @@ def _hour_offset(zone_name: str, y: int, m: int, d: int, hh: int) -> timedelta |
     start = datetime(y, m, d, hh, 0, 0, tzinfo=tz).utcoffset()
     end = datetime(y, m, d, hh, 59, 59, tzinfo=tz).utcoffset()
     return start if start == end else None
+
+
+def abbreviated_zone(name: str, offset: int, line: str) -> str:
+    """The IANA zone of a printed zone abbreviation (``EEST`` -> ``Etc/GMT-3``).
+
+    One that names several zones (``IST``: India, Israel or Irish summer time, see
+    :data:`AMBIGUOUS_ZONES`) or none omahahh knows is a ``bad_header`` error.
+    """
+    if name in AMBIGUOUS_ZONES:
+        why = f"ambiguous time zone {name!r} ({AMBIGUOUS_ZONES[name]})"
+        raise HandParseError("bad_header", why, offset, line)
+    found = ZONE_ABBREVIATIONS.get(name)
+    if found is None:
+        raise HandParseError("bad_header", f"unknown time zone {name!r}", offset, line)
+    return found
 
 
 def utc_or_fail(stamp: str, zone_name: str, offset: int, line: str) -> datetime:

@@ -87,6 +87,10 @@ class Format:
     """Regex of a line some exports print just before the header, in the same block
     (888poker's and PartyPoker's ``#Game No : 4687559040``): the splitter keeps the
     two together and detection reads the line after it."""
+    between_hands: str = ""
+    """Regex of a line a room prints between hands that belongs to none (PartyPoker's
+    ``Game #N starts.``, written as the next game starts, before its history): the
+    splitter ends the block before it and drops the line."""
     sniff: Callable[[str], bool] | None = None
     """Whole-file formats: does the file at this path belong to the format (by its name)?"""
     split: Callable[[str, list[str]], list[Block]] | None = None

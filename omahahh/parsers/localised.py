@@ -95,18 +95,19 @@ def game_number_key(block: Block, site: Site) -> str | None:
     return None
 
 
-def without_lead_in(block: Block) -> Block:
+def without_lead_in(block: Block, *, same_number: bool = True) -> Block:
     """The block from its header on, past a ``#Game No : N`` line some exports print first.
 
-    The line only repeats the hand number (checked); a copy of the hand without it
-    is the same hand, so the text hash, which de-duplication compares, leaves it out.
+    The line only repeats the hand number (checked, unless ``same_number`` is False:
+    PartyPoker's may name another game); a copy of the hand without it is the same
+    hand, so the text hash, which de-duplication compares, leaves it out.
     """
     m = GAME_NO_RE.match(block.lines[0]) if block.lines else None
     if m is None:
         return block
     if len(block.lines) == 1:
         raise HandParseError("truncated", "a '#Game No' line with no hand after it", 0, m[0])
-    if m["id"] not in block.lines[1]:
+    if same_number and m["id"] not in block.lines[1]:
         raise HandParseError(
             "bad_header",
             f"'#Game No : {m['id']}' is not the number of the hand after it",

@@ -7,6 +7,7 @@ classic line (2005-2018)                      records
 ============================================  ========================================
 ``NAME posts small blind [$0.02 USD].``       the small blind (``big blind`` alike)
 ``NAME posts big blind + dead [$0.15].``      a live big blind, the rest dead (R-BL-6)
+``NAME posts ante [25]`` (``ante of [25].``)   an ante (tournaments)
 ``NAME calls [$0.04 USD]``                    a call putting in the amount
 ``NAME bets [$0.12 USD]``                     a bet
 ``NAME raises [$0.16 USD]``                   a raise putting in the amount **more**
@@ -34,13 +35,20 @@ classic line (2005-2018)                      records
 ``collected $41.47, net +$18.30[ … ] [ … ]``  includes the returned unmatched bet)
 ============================================  ========================================
 
-Both: ``Seat 6: NAME ( $4 USD )`` / ``($56.64)`` seats, ``** Dealing Flop ** [ … ]``
-streets, ``Dealt to NAME [ … ]`` hole cards. No generation prints an uncalled bet:
-the unmatched excess comes back inside the winner's award (``wins``/``collected``;
-classic prints it as a ``side pot`` of its own). Classic hands print no rake:
-the audit derives it (``derives_unprinted_rake``). Lines that carry no money
-(joins, leaves, time bank, chat ``NAME: text``, ``Game #N starts.``) are read and
-skipped; any other line makes the hand a failure row.
+Both: ``Seat 6: NAME ( $4 USD )`` / ``($56.64)`` seats (2012: ``seat1: NAME``),
+``** Dealing Flop ** [ … ]`` streets, ``Dealt to NAME [ … ]`` hole cards. 2012's
+compact actions put no space before the bracket (``raises[ $25 USD ]``). No
+generation prints an uncalled bet: the unmatched excess comes back inside the
+winner's award (``wins``/``collected``; classic prints it as a ``side pot`` of its
+own). Classic hands print no rake: the audit derives it (``derives_unprinted_rake``).
+Lines that carry no money (joins, leaves, time bank, chat ``NAME: text``, emoticons
+``NAME - text``, ``There is no Small Blind in this hand …``, a tournament's result
+``Player NAME finished in 2 place and received $3.60 USD``, level lines) are read
+and skipped; ``Game #N starts.`` is between hands (the splitter drops it). Refused,
+with a reason: a history broken off (``Connection Lost due to some reason``,
+``Table Closed``: ``truncated``), a player who joins after the seat list and acts
+(no seat or stack is printed: ``unknown_player``), a tournament hand with no post
+(``truncated``); any other line makes the hand an ``unknown_line`` failure row.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ from omahahh.hand_tables import CollectionTable, ShowTable, SummarySeatTable, Un
 from omahahh.model import (
     POST_KINDS,
     ActionKind,
+    GameType,
     HandRecord,
     SidePayment,
     Site,
@@ -65,14 +74,20 @@ from omahahh.parsers.common import cards_or_fail, match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
-from omahahh.parsers.localised import comma_cards, game_number_key, without_lead_in
-from omahahh.parsers.partypoker_header import matches, parse_header
+from omahahh.parsers.localised import GAME_NO_RE, comma_cards, game_number_key, without_lead_in
+from omahahh.parsers.partypoker_header import (
+    HAND_LINE_RE,
+    LEVEL_RE,
+    STAKES_RE,
+    matches,
+    parse_header,
+)
 from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
 SITE = Site.PARTYPOKER
 
-SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)$")
+SEAT_RE = re.compile(r"^[Ss]eat ?(?P<seat>\d+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)$")
 STREET_RE = re.compile(
     r"^\*\* Dealing (?P<street>down cards|Flop|Turn|River) \*\*(?: :)?\s*"
     r"(?:\[(?P<cards>[^\]]*)\])?$"
@@ -86,16 +101,28 @@ BALANCE_RE = re.compile(
     r"^(?P<out>Cashed out  ?)?balance (?P<balance>[^,]+), "
     r"(?P<what>didn't bet|lost (?P<lost>[^ \[(]+)"
     r"|bet (?P<bet>[^,]+), collected (?P<won>[^,]+), net [-+]?(?P<net>[^\[ ]+))"
-    r"(?: \(folded\))?(?:\[(?P<cards>[^\]]*)\](?: \[ (?P<desc>.*) \])?)?$"
+    r"(?: \(folded\))?(?: ?\[(?P<cards>[^\]]*)\](?: \[ (?P<desc>.*) \])?)?$"
 )
 CASHOUT_AMOUNT_RE = re.compile(r"^Cashout Amount is (?P<amount>[\d.,]+)$")
 CREATING_POT_RE = re.compile(r"^Creating (?:Main|Side) Pot(?: \d+)? with .+$")
 TIME_BANK_RE = re.compile(r"^Your time bank will be activated in \d+ secs\..*$")
-GAME_STARTS_RE = re.compile(r"^Game #\w+ starts\.$")
 UNSEATED_RE = re.compile(
     r"^(?P<name>\S(?:.*?\S)?) (?:folds|checks|calls |bets |raises |is all-In|wins |shows"
-    r"|doesn't show|does not show)"
+    r"|doesn't show|does not show|posts )"
 )
+NO_SMALL_BLIND = (
+    "There is no Small Blind in this hand as the Big Blind of the previous hand left the table"
+)
+RESULT_RE = re.compile(
+    r"^(?:Player .+ finished in \d+(?: place)?(?: and received .+)?\.?"
+    r"|Congratulations to player .+ for winning tournament.*)$"
+)
+"""A tournament's result (a finish, a prize paid outside the pot)."""
+BROKEN_OFF = {
+    "Connection Lost due to some reason": "the history breaks off: the connection was lost",
+    "Table Closed": "the table closed before the hand ended",
+}
+"""Lines after which the room writes no more of the hand (fpdb: partial hands)."""
 
 _STREETS = {
     "down cards": Street.PREFLOP,
@@ -135,6 +162,7 @@ class _Hand(HandBuilder):
         self.main: int | None = None
         self.ends: dict[str, int] = {}
         self.unseated: dict[str, int] = {}  # names acting without a seat line: first line
+        self.joined: set[str] = set()  # "NAME has joined the table." in this hand
 
     def money(self, text: str, offset: int) -> int:
         """``$1,000 USD``, ``$ 38.50``, ``(0.10)``, ``2,910``: Party prints English amounts."""
@@ -156,11 +184,17 @@ class _Hand(HandBuilder):
 
 def parse(block: Block, context: ParseContext) -> HandRecord:
     """Parse one PartyPoker block. Raises :class:`HandParseError` with a reason code."""
-    block = without_lead_in(block)
+    lead = GAME_NO_RE.match(block.lines[0]) if block.lines else None
+    block = without_lead_in(block, same_number=False)
     lines = block.lines
-    header = parse_header(lines)
+    header = parse_header(lines, context)
     hand = _Hand(header)
-    i = hand.read_seats(lines, header.first_seat_line, lambda ln, at: _seat_line(hand, ln, at))
+    if lead is not None and lead["id"] != header.hand_id:
+        hand.notes.append(f"the '#Game No : {lead['id']}' line before the hand names another game")
+    seat_starts = ("Seat ", "seat")
+    i = hand.read_seats(
+        lines, header.first_seat_line, lambda ln, at: _seat_line(hand, ln, at), seat_starts
+    )
     if not hand.seats:
         raise HandParseError("truncated", "hand has no seat lines", len(lines) - 1, lines[-1])
     for offset in range(i, len(lines)):
@@ -177,7 +211,28 @@ def parse(block: Block, context: ParseContext) -> HandRecord:
         raise HandParseError("truncated", "hand ends with no award line", len(lines) - 1, lines[-1])
     if hand.unseated:
         _seat_the_unseated(hand, lines)
+    _check_stacks_and_blinds(hand, lines)
     return _freeze(hand, block)
+
+
+def _check_stacks_and_blinds(hand: _Hand, lines: tuple[str, ...]) -> None:
+    """Refuse what the text does not tell: the stack of a player who joins the table on a
+    seat printed with no chips and then puts chips in (the seat list was written before
+    the join), and a tournament hand with no blind posted (early tournament histories
+    leave the blinds out, so the pot cannot be read)."""
+    put_in: dict[str, int] = {}
+    for a in hand.actions:
+        put_in[a.player] = put_in.get(a.player, 0) + a.amount
+    for s in hand.seats:
+        if s.stack_start == 0 and s.player in hand.joined and put_in.get(s.player, 0) > 0:
+            at = next(i for i, ln in enumerate(lines) if SEAT_RE.match(ln) and s.player in ln)
+            why = f"{s.player} joins on a seat printed with no chips: their stack is not printed"
+            raise HandParseError("bad_seat_line", why, at, lines[at])
+    if hand.h.game_type is GameType.TOURNAMENT and not any(
+        a.kind in POST_KINDS for a in hand.actions
+    ):
+        why = "a tournament hand with no blind posted: the blinds are not printed"
+        raise HandParseError("truncated", why, len(lines) - 1, lines[-1])
 
 
 def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
@@ -195,6 +250,9 @@ def _seat_the_unseated(hand: _Hand, lines: tuple[str, ...]) -> None:
     ]
     heard = {c.player for c in hand.collections} | {s.player for s in hand.shows}
     posters = [p for p in posters if p not in heard]
+    if name in hand.joined:
+        why = f"{name} joined the table after the seat list: no seat or stack is printed"
+        raise HandParseError("unknown_player", why, at, lines[at])
     if more or len(posters) != 1 or not conventions(SITE).alias_for_poster:
         raise HandParseError(
             "unknown_player", f"{name} acts but no seat line names them", at, lines[at]
@@ -253,9 +311,15 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     if name is None:
         if match_name(line, hand.names, ": ") is not None:
             return  # chat: "Player6: u r getting boring with ur min raises"
-        if GAME_STARTS_RE.match(line) or TIME_BANK_RE.match(line) or CREATING_POT_RE.match(line):
+        if TIME_BANK_RE.match(line) or CREATING_POT_RE.match(line) or line == NO_SMALL_BLIND:
             return
+        if RESULT_RE.match(line) or LEVEL_RE.match(line) or STAKES_RE.match(line):
+            return  # a tournament's result; the level's blinds (the posts are the hand's)
+        if line in BROKEN_OFF:
+            raise HandParseError("truncated", BROKEN_OFF[line], offset, line)
         if _joins_or_leaves(line):
+            if line.endswith(" has joined the table."):
+                hand.joined.add(line.removesuffix(" has joined the table."))
             return
         unseated = UNSEATED_RE.match(line)
         if unseated is None or ": " in unseated["name"]:
@@ -272,6 +336,9 @@ def _joins_or_leaves(line: str) -> bool:
 
 def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
     verb, _, arg = rest.partition(" ")
+    if "[" in verb:  # 2012: "raises[ $25 USD ]"
+        verb, _, tail = verb.partition("[")
+        arg = f"[{tail} {arg}" if arg else f"[{tail}"
     if rest in ("folds", "checks"):
         kind = ActionKind.FOLD if rest == "folds" else ActionKind.CHECK
         add_action(hand, player, kind, 0, offset)
@@ -285,8 +352,8 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         _post(hand, player, arg, offset)
     elif rest == "is all-In.":  # 2026: the line before was all-in
         _mark_all_in(hand, player, offset, rest)
-    elif rest.startswith("is all-In "):
-        _all_in(hand, player, hand.money(rest[10:].strip(), offset), offset)
+    elif rest.startswith(("is all-In ", "is all-In[")):
+        _all_in(hand, player, hand.money(rest[9:].strip(), offset), offset)
     elif rest.startswith(("shows", "doesn't show")):
         _show(hand, player, rest, offset)
     elif verb == "wins":
@@ -301,7 +368,11 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
             )
         )
     elif rest in INFO or rest.startswith(INFO_PREFIXES):
+        if rest == "has joined the table.":
+            hand.joined.add(player)
         return
+    elif rest.startswith("- "):
+        return  # an emoticon: "zehnbube - nice hand"
     else:
         raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
 
@@ -343,13 +414,15 @@ def _mark_all_in(hand: _Hand, player: str, offset: int, rest: str) -> None:
 
 def _post(hand: _Hand, player: str, arg: str, offset: int) -> None:
     arg = arg.removesuffix(".")
-    for kind in ("small blind", "big blind + dead", "big blind"):
+    for kind in ("small blind", "big blind + dead", "big blind", "ante of", "ante"):
         if arg.startswith(kind + " "):
             amount = hand.money(arg[len(kind) + 1 :], offset)
             break
     else:
         raise HandParseError("unknown_line", f"unknown post: {player} posts {arg}", offset, arg)
-    if kind == "small blind":
+    if kind.startswith("ante"):
+        hand.post_ante(player, amount, offset, False)
+    elif kind == "small blind":
         hand.post_small_blind(player, amount, offset, False)
     elif kind == "big blind":
         hand.post_big_blind(player, amount, offset, False)
@@ -411,7 +484,12 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if name is None or b is None:
         raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
     hand.ends[name] = hand.money(b["balance"], offset)
-    shown = comma_cards(b["cards"], offset) if b["cards"] else ()
+    cards = b["cards"]
+    shown = (
+        (comma_cards(cards, offset) if "," in cards else cards_or_fail(cards, offset))
+        if cards
+        else ()
+    )
     if shown:
         hand.shows.add(player=name, cards=shown, description=b["desc"], line=offset)
     cashed_out = b["out"] is not None
@@ -446,6 +524,7 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
         bets=h.fixed_bets,
         tournament_id=h.tournament_id,
         buy_in=h.buy_in,
+        fast_fold=h.fast_fold,
         seats=seats,
         uncalled=UncalledTable(),  # the room prints no such line
         boards=(tuple(hand.board),) if hand.board else (),
@@ -456,7 +535,12 @@ def _freeze(hand: _Hand, block: Block) -> HandRecord:
 
 
 def hand_key(block: Block) -> str | None:
-    """The key of a block that failed: ``partypoker:<game number>``."""
+    """The key of a block that failed: ``partypoker:<game number>``, the history's own
+    number before a ``#Game No`` line's."""
+    for line in block.lines[:2]:
+        m = HAND_LINE_RE.match(line)
+        if m is not None:
+            return f"{SITE.value}:{m['id']}"
     return game_number_key(block, SITE)
 
 
@@ -468,4 +552,5 @@ FORMAT = Format(
     block_start=r"#Game No : |\*{5} Hand History [Ff]or Game ",
     hand_key=hand_key,
     lead_in=r"#Game No : \d+",
+    between_hands=r"Game #\w+ starts\.",
 )

@@ -154,6 +154,13 @@ LEAD_IN_RE = re.compile(
 )
 
 
+BETWEEN_HANDS_RE = re.compile(
+    "^(?:" + "|".join(f.between_hands for f in TEXT_FORMATS if f.between_hands) + r")\s*$"
+    if any(f.between_hands for f in TEXT_FORMATS)
+    else "(?!)"
+)
+
+
 def header_line(lines: tuple[str, ...]) -> str:
     """The line a block's format is told by: its first, or the one after a lead-in."""
     if len(lines) > 1 and LEAD_IN_RE.match(lines[0]):
@@ -250,7 +257,9 @@ def split_blocks(path: str, lines: Iterable[str], first_line: int = 1) -> Iterat
     ``block_start``, or a look-alike client's header), or after two or more
     blank lines, so stray text becomes its own block and a failure row, never
     part of a neighbouring hand. A header right after a lone lead-in line
-    (``#Game No : N``) stays in the lead-in's block. A format whose hands hold
+    (``#Game No : N``) stays in the lead-in's block. A line a room prints between
+    hands (``Format.between_hands``: ``Game #N starts.``) ends a block and is dropped;
+    NUL bytes (a client's padding) are no text. A format whose hands hold
     runs of blank lines (``Format.blank_runs_inside``: PokerTracker's Microgaming
     export) ends only at the next header.
     """
@@ -260,6 +269,9 @@ def split_blocks(path: str, lines: Iterable[str], first_line: int = 1) -> Iterat
     blanks = 0
     blanks_end_block = True
     for number, line in enumerate(lines, start=first_line):
+        if "\x00" in line:  # padding: PartyPoker fills the end of its files with NULs
+            cleared = line.replace("\x00", "")
+            line = RepairedLine(cleared) if isinstance(line, RepairedLine) else cleared
         stripped = line.strip()
         if not stripped:
             blanks += 1
@@ -271,6 +283,11 @@ def split_blocks(path: str, lines: Iterable[str], first_line: int = 1) -> Iterat
         # (WPN's old format): cheap tests before the regex.
         hinted = "#" in line or line.startswith(("*", *HASHLESS_STARTS))
         is_header = hinted and HEADER_RE.match(line) is not None
+        if hinted and not is_header and BETWEEN_HANDS_RE.match(line):
+            if current:
+                yield _finish(path, start, current, repaired)
+                current, repaired = [], []
+            continue
         led_in = is_header and len(current) == 1 and LEAD_IN_RE.match(current[0]) is not None
         ends = is_header or (blanks >= 2 and blanks_end_block)
         if current and ends and not led_in:

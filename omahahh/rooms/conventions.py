@@ -288,7 +288,9 @@ ROOMS: dict[Site, RoomConventions] = {
         # 5 %: partypoker:13550918572 keeps $3.00 of $60.50, 13550803036 $0.40 of $8.00.
         rake_ceiling_bp=500,
         alias_for_poster=True,
-        time_zone=None,
+        # Times carry their zone; one printed without ("Saturday, July 25, 07:53:52 2009")
+        # is ET, as fpdb's PartyPokerToFpdb reads it.
+        time_zone="America/New_York",
     ),
     # A PHH file names no room; what omahahh exported keeps its room (``_omahahh_site``).
     Site.PHH: RoomConventions(

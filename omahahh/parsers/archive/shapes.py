@@ -239,6 +239,15 @@ def seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.add_seat(int(m["seat"]), m["name"].strip(), stack, out, offset)
 
 
+def sits_out(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``NAME sits out``: a seated player dealt no cards this hand."""
+    name = hand.player(m["name"], offset)
+    seats = hand.seats
+    for i, player in enumerate(seats.players):
+        if player == name:
+            seats.set_sitting_out(i)
+
+
 def button_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.button_seat = int(m["seat"])
 
@@ -248,13 +257,22 @@ def button_name(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 
 def post_small_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A small blind; one that puts the player all in may be short, so it does not
+    size the hand's blind (the header's does)."""
     name = hand.player(m["name"], offset)
-    hand.post_small_blind(name, hand.money(m["amount"], offset), offset, _all_in(m))
+    all_in = _all_in(m)
+    amount = hand.money(m["amount"], offset)
+    hand.post_small_blind(name, amount, offset, all_in, sizes_blind=not all_in)
 
 
 def post_big_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A big blind; an all-in one may be short and does not size the blind (callers
+    still owe the whole big blind: ``posts big blind ($0.40) [all in]``, then
+    ``calls $0.50``)."""
     name = hand.player(m["name"], offset)
-    hand.post_big_blind(name, hand.money(m["amount"], offset), offset, _all_in(m))
+    all_in = _all_in(m)
+    amount = hand.money(m["amount"], offset)
+    hand.post_big_blind(name, amount, offset, all_in, sizes_blind=not all_in)
 
 
 def post_ante(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
