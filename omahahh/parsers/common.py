@@ -32,7 +32,6 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "CET": "Europe/Paris",
     "CEST": "Europe/Paris",
     "EET": "Europe/Helsinki",
-    "EEST": "Europe/Helsinki",
     "WET": "Europe/Lisbon",
     "BST": "Europe/London",  # British Summer Time (Entraction's UK clients)
     "GMT": "UTC",
@@ -98,8 +97,6 @@ ZONE_ABBREVIATIONS: dict[str, str] = {
     "HDT": "Etc/GMT+9",
     "AKST": "Etc/GMT+9",
     "AKDT": "Etc/GMT+8",
-    "PST": "Etc/GMT+8",
-    "PDT": "Etc/GMT+7",
     "MST": "Etc/GMT+7",
     "MDT": "Etc/GMT+6",
     "NST": "America/St_Johns",
