@@ -13,7 +13,7 @@ from omahahh.dataset.manifest import MANIFEST
 from omahahh.dataset.store import scan
 from omahahh.dataset.tables import TABLES
 from omahahh.dataset.versions import VERSIONS
-from tests.conftest import REPO, SAMPLES
+from tests.helpers.paths import REPO, SAMPLES
 
 REAL = SAMPLES / "pokerstars" / "real"
 CRAFTED = SAMPLES / "pokerstars" / "crafted"

@@ -10,7 +10,8 @@ from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.model import HandRecord
 from omahahh.parsers import parse_block
 from omahahh.parsers.registry import iter_blocks
-from tests.conftest import CORPUS, parse_hand
+from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import CORPUS
 
 
 def stars(
@@ -31,6 +32,40 @@ def stars(
         f"Table 'Test' 6-max Seat #{button} is the button\n"
         f"{seat_lines}\n{body}\n*** SUMMARY ***\n{summary}\n"
     )
+
+
+# Two players who tie at showdown: the pot is split, and each test pays it its own way.
+SEATS2 = "Seat 1: A ($100 in chips)\nSeat 2: B ($100 in chips)"
+SPLIT = """
+A: posts small blind $1
+B: posts big blind $2
+*** HOLE CARDS ***
+A: calls $1
+B: checks
+*** FLOP *** [2c 7d 9h]
+B: checks
+A: checks
+*** TURN *** [2c 7d 9h] [Kd]
+B: checks
+A: checks
+*** RIVER *** [2c 7d 9h Kd] [Ks]
+B: checks
+A: checks
+*** SHOW DOWN ***
+B: shows [Ac Qd 3s 4h] (a pair of Kings)
+A: shows [As Qc 3d 4c] (a pair of Kings)
+"""
+
+
+def split_hand(lines: str, total: str = "$4") -> str:
+    return stars(SPLIT + lines, seats=SEATS2, summary=f"Total pot {total} | Rake $0")
+
+
+# A split paid as the rules say, and one paid wrong (a ``wrong_split``).
+CLEAN = split_hand("B collected $2 from pot\nA collected $2 from pot")
+BAD = split_hand("B collected $3 from pot\nA collected $1 from pot").replace(
+    "#100000000001", "#100000000002"
+)
 
 
 def audited(text: str, rules: HouseRules = DEFAULT_HOUSE_RULES) -> AuditedHand:

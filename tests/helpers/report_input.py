@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from omahahh.dataset.ingest import ingest
-from tests.conftest import SAMPLES
-from tests.test_cli_audit import BAD, CLEAN
-from tests.test_dataset import TRUNCATED, write
+from tests.helpers.hands import STARS_TRUNCATED as TRUNCATED
+from tests.helpers.hands import write
+from tests.helpers.paths import SAMPLES
+from tests.helpers.replay import BAD, CLEAN
 
 OUT_OF_TURN = CLEAN.replace(
     "B: checks\nA: checks\n*** TURN", "A: checks\nB: checks\n*** TURN"

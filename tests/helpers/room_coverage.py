@@ -29,8 +29,8 @@ from omahahh.dataset.ingest import ingest
 from omahahh.dataset.store import scan
 from omahahh.model import HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
-from tests.conftest import CORPUS
-from tests.replay_helpers import BROKEN_MARKS
+from tests.helpers.paths import CORPUS
+from tests.helpers.replay import BROKEN_MARKS
 
 # The corpus folders of issue 12 and INDEX.tsv's site name for each.
 SITE_OF_FOLDER = {

@@ -16,46 +16,12 @@ from omahahh.model import GameType, HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.engine import replay
 from omahahh.rooms.conventions import conventions
-from tests.conftest import CORPUS
-from tests.replay_helpers import BROKEN_MARKS
-
-# folder -> failure reasons its text may give (every other failure is a parser bug)
-FOLDERS: dict[str, frozenset[str]] = {
-    "StarsClone": frozenset(),
-    "PokerMaster": frozenset(),
-    "RunItOnce": frozenset(),
-    # Three HHSmithy fixtures share game 2646515969 with edited text (duplicate_conflict).
-    "Entraction": frozenset({"duplicate_conflict"}),
-    "Everleaf": frozenset(),
-    # DriveHUD's Perth file ends in a hand cut after the first fold (no award): truncated.
-    "Cake": frozenset({"truncated"}),
-    # Two UTF-16 files end in a stray replacement character: a block of junk text.
-    "FullTilt": frozenset({"unknown_format"}),
-    "OnGame": frozenset(),
-    "KingsClub": frozenset(),
-    "Enet": frozenset(),
-    "PKR": frozenset(),
-    "Absolute": frozenset(),
-    "SealsWithClubs": frozenset(),
-    "PokerTracker": frozenset(),
-    "PokerTracker-Merge": frozenset(),
-}
+from tests.helpers.corpus_faults import ARCHIVE_FOLDERS as FOLDERS
+from tests.helpers.corpus_faults import ARCHIVE_TEXT_FAULTS as TEXT_FAULTS
+from tests.helpers.paths import CORPUS
+from tests.helpers.replay import BROKEN_MARKS
 
 TOURNAMENT_ONLY = {"PokerTracker-Merge"}  # no cash hand to check for zero sum
-
-# Hands whose own text breaks the rules; the audit rightly says so (hand key -> codes).
-TEXT_FAULTS: dict[str, set[str]] = {
-    # A re-exported PPPoker hand: $3.30 collected + $0.36 rake from a $3.60 pot.
-    "pppoker:886664460000891": {"collected_exceeds_pot"},
-    # PokerTracker's Microgaming export pays Hero's unanswered €1.50 flop bet inside
-    # "wins €4.35" (€3 pot less €0.15 rake, plus the bet), while its other hand
-    # (5870377181) returns the excess over an all-in call apart: the export is not
-    # consistent, the audit reports the first.
-    "microgaming_pt:5029053937": {"collected_exceeds_pot"},
-    # PokerTracker's Merge export: "Dispicable ($0.00 in chips)" then "Post SB $135.00",
-    # a second small blind (the all-in big blind), and unlabelled side-pot wins.
-    "merge_pt:4927169400080": {"stack_exceeded", "action_out_of_turn", "collected_exceeds_pot"},
-}
 
 
 def broken(path: Path | str) -> bool:

@@ -24,7 +24,7 @@ import pytest
 
 from omahahh.dataset.pipeline import process_file
 from omahahh.parsers.registry import expand_paths
-from tests.conftest import REPO
+from tests.helpers.paths import REPO
 
 pytestmark = pytest.mark.slow
 
@@ -81,6 +81,7 @@ def test_setup_compiles_modules_that_exist() -> None:
     assert not {"omahahh/rules/betting.py", "omahahh/rules/pots.py"} & set(modules)
 
 
+@pytest.mark.corpus
 def test_compiled_build_gives_the_pure_tables_on_every_corpus_file(
     compiled_copy: Path, corpus: Path, tmp_path: Path
 ) -> None:
@@ -128,6 +129,7 @@ def _omahahh(root: Path, args: list[str], cwd: Path) -> str:
     return done.stdout
 
 
+@pytest.mark.corpus
 def test_compiled_build_answers_every_command_as_the_pure_package(
     compiled_copy: Path, corpus: Path, tmp_path: Path
 ) -> None:

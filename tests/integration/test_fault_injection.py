@@ -22,7 +22,7 @@ from omahahh.eval.evaluator import omaha_high, omaha_low
 from omahahh.model import ActionKind, HandRecord, Structure
 from omahahh.replay.engine import ReplayResult, replay
 from omahahh.replay.showdown import known_hands
-from tests.replay_helpers import corpus_hands, is_clean_source
+from tests.helpers.replay import corpus_hands, is_clean_source
 
 Fault = Callable[[HandRecord, ReplayResult], HandRecord | None]
 

@@ -33,8 +33,7 @@ from omahahh.dataset.store import VERSIONS
 from omahahh.dataset.verify import check_version
 from omahahh.dataset.workers import capped_workers
 from omahahh.errors import DatasetError
-from tests.conftest import SAMPLES
-from tests.integrity_helpers import (
+from tests.helpers.integrity import (
     CRAFTED,
     REAL,
     cli_env,
@@ -44,6 +43,7 @@ from tests.integrity_helpers import (
     unfinished,
     versions,
 )
+from tests.helpers.paths import SAMPLES
 
 runner = CliRunner()
 
@@ -269,6 +269,7 @@ def alone(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> dict[Path, 
     return out
 
 
+@pytest.mark.corpus
 @pytest.mark.slow
 def test_two_concurrent_waiting_ingests_five_times_keep_every_hand(
     tmp_path: Path, corpus: Path, alone: dict[Path, set[str]]
@@ -290,6 +291,7 @@ def test_two_concurrent_waiting_ingests_five_times_keep_every_hand(
         assert not check_version(current(root)) and unfinished(root) == []
 
 
+@pytest.mark.corpus
 @pytest.mark.slow
 def test_two_concurrent_ingests_without_wait_lose_nothing(
     tmp_path: Path, corpus: Path, alone: dict[Path, set[str]]

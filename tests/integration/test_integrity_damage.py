@@ -23,8 +23,7 @@ from omahahh.dataset.lock import DatasetBusy, DatasetLock
 from omahahh.dataset.manifest import MANIFEST
 from omahahh.dataset.verify import restore
 from omahahh.dataset.versions import finished
-from tests.conftest import SAMPLES
-from tests.integrity_helpers import (
+from tests.helpers.integrity import (
     CRAFTED,
     DAMAGE,
     REAL,
@@ -37,6 +36,7 @@ from tests.integrity_helpers import (
     version_hand_count,
     versions,
 )
+from tests.helpers.paths import SAMPLES
 
 runner = CliRunner()
 

@@ -31,8 +31,8 @@ from omahahh.dataset.lock import LOCK
 from omahahh.dataset.store import open_dataset
 from omahahh.dataset.verify import check_version
 from omahahh.dataset.versions import DEFAULT_KEEP, finished, history, restore_candidates
-from tests.conftest import REPO
-from tests.integrity_helpers import CRAFTED, REAL, cli_env, current, table_hashes, unfinished
+from tests.helpers.integrity import CRAFTED, REAL, cli_env, current, table_hashes, unfinished
+from tests.helpers.paths import REPO
 
 HANDS = 5000
 KILLS = 20
@@ -60,6 +60,7 @@ def kill_setup(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> tuple[
     return src, base
 
 
+@pytest.mark.corpus
 @pytest.mark.slow
 def test_sigkill_at_20_random_moments_never_damages_current(
     tmp_path: Path, kill_setup: tuple[Path, Path]
@@ -136,6 +137,7 @@ def three_versions(
     return base, new, table_hashes(whole)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("step", STEPS)
 def test_killed_at_each_commit_step_current_is_whole_and_a_rerun_equal(
     tmp_path: Path, three_versions: tuple[Path, Path, dict[str, tuple[int, str]]], step: str

@@ -18,9 +18,10 @@ from omahahh.export.phh import export_dataset, phh_document, phh_text, players_i
 from omahahh.model import HandRecord
 from omahahh.parsers import phh
 from omahahh.replay.engine import replay
-from tests.conftest import parse_hand
-from tests.test_corpus_archives import FOLDERS as ARCHIVE_FOLDERS
-from tests.test_parser_pokerstars import BASE as STARS_PLO
+from tests.helpers.corpus_faults import ARCHIVE_FOLDERS
+from tests.helpers.hands import STARS_BASE as STARS_PLO
+from tests.helpers.parsing import parse_hand
+from tests.helpers.tables import comparable_table
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
 SOURCE_COLUMNS = {"source_path", "source_line", "text_hash"}
@@ -42,32 +43,24 @@ def datasets(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
     return first, second
 
 
-def _table(root: Path, name: str, keys: list[str]) -> pl.DataFrame:
-    frame = scan(root, name).filter(pl.col("hand_key").is_in(keys)).collect()
-    if name == "findings":
-        # About the source file's bytes (cp1252 Winamax files), not the hand: the PHH
-        # export is valid UTF-8, so the re-import has nothing to repair.
-        frame = frame.filter(pl.col("code") != "decoding_repaired")
-    keep = [c for c in frame.columns if c not in SOURCE_COLUMNS]
-    order = [c for c in ("hand_key", "seq", "seat", "run", "pot_index", "code") if c in keep]
-    return frame.select(keep).sort(order, maintain_order=True)
-
-
+@pytest.mark.corpus
 @pytest.mark.parametrize("table", [t for t in TABLES if t != "failures"])
 def test_round_trip_gives_the_same_tables(datasets: tuple[Path, Path], table: str) -> None:
     first, second = datasets
     keys = scan(second, "hands").select("hand_key").collect()["hand_key"].to_list()
-    before, after = _table(first, table, keys), _table(second, table, keys)
+    before, after = comparable_table(first, table, keys), comparable_table(second, table, keys)
     assert before.height == after.height
     assert before.equals(after), before.join(after, how="anti", on=before.columns).head(5)
 
 
+@pytest.mark.corpus
 def test_round_trip_covers_po_and_fo8_hands(datasets: tuple[Path, Path]) -> None:
     _, second = datasets
     variants = dict(scan(second, "hands").group_by("variant").len().collect().iter_rows())
     assert variants.get("PLO", 0) >= 20 and variants.get("FLO-8", 0) >= 10
 
 
+@pytest.mark.corpus
 def test_only_hands_without_two_players_dealt_in_are_skipped(datasets: tuple[Path, Path]) -> None:
     first, second = datasets
     hands = scan(first, "hands").select("hand_key", "players_dealt").collect()

@@ -16,7 +16,7 @@ import pytest
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
-from tests.replay_helpers import corpus_hands, is_clean_source
+from tests.helpers.replay import corpus_hands, is_clean_source
 
 # Warnings left over the clean PokerStars hands, by (hand_key, code), and why.
 # (None at present: the audit reports no warning there. Add an entry with its

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from omahahh.dataset.pipeline import process_text
 from omahahh.parsers.registry import iter_blocks
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 
 @cache

@@ -17,8 +17,8 @@ import pytest
 from omahahh.audit.hand import audit_hand
 from omahahh.model import HandRecord
 from omahahh.parsers.registry import parse_blocks, split_blocks
-from tests.conftest import SAMPLES
-from tests.room_coverage import (
+from tests.helpers.paths import SAMPLES
+from tests.helpers.room_coverage import (
     FOLDERS,
     Coverage,
     coverage,
@@ -72,6 +72,7 @@ def test_expected_counts_name_every_folder_of_the_issue() -> None:
     assert set(EXPECTED) == set(FOLDERS)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_parsed_and_duplicates_reach_95_percent_of_the_index(
     covered: dict[str, Coverage], folder: str
@@ -88,6 +89,7 @@ def test_parsed_and_duplicates_reach_95_percent_of_the_index(
     )
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_every_failure_is_the_known_broken_text_naming_file_and_line(
     covered: dict[str, Coverage], folder: str
@@ -100,6 +102,7 @@ def test_every_failure_is_the_known_broken_text_naming_file_and_line(
     assert all("already taken from a different text" in r for r in conflicts)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_audit_finds_no_error_or_warning_on_intact_hands(
     covered: dict[str, Coverage], folder: str
@@ -111,6 +114,7 @@ def test_audit_finds_no_error_or_warning_on_intact_hands(
     assert bad.height == 0, bad.rows()[:5]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_zero_sum_on_every_complete_cash_hand(covered: dict[str, Coverage], folder: str) -> None:
     """Σ (won − invested) + rake + fees = 0: what went in came out, to players or the room."""

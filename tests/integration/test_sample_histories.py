@@ -16,7 +16,7 @@ from omahahh.dataset.pipeline import parse_blocks, process_file
 from omahahh.eval.evaluator import describe_hand
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.parsers.registry import iter_blocks
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 # Blocks that must fail, per file (relative to sample_histories/), in block order.
 EXPECTED_FAILURES: dict[str, list[str]] = {
@@ -217,6 +217,7 @@ def test_readme_variant_column_matches_the_hands() -> None:
         assert variants == {cells[0]}, rel
 
 
+@pytest.mark.corpus
 def test_real_files_are_byte_identical_to_their_named_mit_source(corpus: Path) -> None:
     real = {
         rel: cells for rel, cells in _readme_rows().items() if rel.startswith("pokerstars/real/")

@@ -11,7 +11,7 @@ import pytest
 from omahahh.audit.hand import audit_hand
 from omahahh.model import HandRecord
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, SAMPLES
+from tests.helpers.paths import CORPUS, SAMPLES
 
 FOLDER = SAMPLES / "structured"
 ROW_RE = re.compile(

@@ -62,6 +62,7 @@ CASH = StatsFilter(sites=("pokerstars",), game_types=("cash",))
 UNBALANCED_TEXT = ["pokerstars:3126037878", "pokerstars:3434271432"]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("mode", list(MODES))
 def test_net_won_plus_rake_is_zero_over_cash_hands_without_cash_out(stars: Path, mode: str) -> None:
     rows = player_hands(MODES[mode](stars), CASH).collect()
@@ -119,6 +120,7 @@ def _text_adds_up(root: Path) -> pl.Series:
     )
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("mode", ["blanked", "before_replay"])
 def test_text_fallback_gives_the_replay_figures(stars: Path, mode: str) -> None:
     # Where the text's accounting adds up, reading money from the text (what a dataset
@@ -135,6 +137,7 @@ def test_text_fallback_gives_the_replay_figures(stars: Path, mode: str) -> None:
     assert rows(MODES[mode](stars)).equals(rows(derived(stars)))
 
 
+@pytest.mark.corpus
 def test_cash_out_amount_less_fee_stands_in_for_the_pot(stars: Path) -> None:
     # 6-card PLO, three-way all-in pre-flop: Hero ($48.46) cashed out for $35.72 with a
     # $0.36 fee, Player1 (in for $48.46 after the $15.44 returned) for $57.71, fee $0.58.
@@ -156,6 +159,7 @@ def test_cash_out_amount_less_fee_stands_in_for_the_pot(stars: Path) -> None:
     }  # fmt: skip
 
 
+@pytest.mark.corpus
 def test_quartered_low_in_a_real_hi_lo_hand(stars: Path) -> None:
     # 2005 Hi/Lo tournament: Player2's full house takes the main pot's high half (2383),
     # Player5 and Hero split its low half (1191 each): both quartered, low only.
@@ -173,6 +177,7 @@ def test_quartered_low_in_a_real_hi_lo_hand(stars: Path) -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_rake_paid_is_rake_attribution_weighted(stars: Path) -> None:
     tables = derived(stars)
     rows = player_hands(tables).select("hand_key", "seat", "rake_paid").collect()

@@ -25,21 +25,13 @@ from omahahh.rooms.conventions import conventions
 from omahahh.stats.facts import player_hands
 from omahahh.stats.filters import StatsFilter
 from omahahh.stats.players import dataset_tables
-from tests.conftest import CORPUS
-from tests.replay_helpers import BROKEN_MARKS
-from tests.test_phh_roundtrip import _table
+from tests.helpers.corpus_faults import STRUCTURED_EDITED as EDITED
+from tests.helpers.paths import CORPUS
+from tests.helpers.replay import BROKEN_MARKS
+from tests.helpers.tables import comparable_table
 
 FOLDERS = ("iPokerXML", "BossXML", "IGT-JSON", "MicrogamingXML", "MergeXML")
 
-# Hands whose text breaks the rules, and why (the audit rightly flags them).
-EDITED = {
-    # A Holdem Manager export: it splits the pot, the cards give it to Player5 alone.
-    "ipoker:742000000": {"wrong_winner"},
-    # A fixture edited by hand: balances, the all-in and the return disagree.
-    "microgaming:5585000000": {
-        "wrong_call_amount", "uncalled_mismatch", "collected_exceeds_pot", "missing_action",
-    },
-}  # fmt: skip
 # Copies of a hand under the same id whose text the fixture authors edited (renamed a
 # player, moved board cards, changed a stack): the first copy is kept, the others are
 # ``duplicate_conflict`` rows.
@@ -165,6 +157,6 @@ def test_phh_export_reads_back_to_the_same_tables(
         assert again.failures == 0 and again.parsed == counts.hands > 0
         keys = scan(tmp_path / folder / "back", "hands").select("hand_key").collect()
         for table in (t for t in TABLES if t != "failures"):
-            before = _table(root, table, keys["hand_key"].to_list())
-            after = _table(tmp_path / folder / "back", table, keys["hand_key"].to_list())
+            before = comparable_table(root, table, keys["hand_key"].to_list())
+            after = comparable_table(tmp_path / folder / "back", table, keys["hand_key"].to_list())
             assert before.equals(after), (folder, table)

@@ -17,7 +17,8 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.pacific import FORMAT
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import CORPUS, parse_hand
+from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import CORPUS
 
 FOLDER = "Pacific-888"
 HHSMITHY = "Pacific-888/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"

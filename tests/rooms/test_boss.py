@@ -12,7 +12,7 @@ from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Street
 from omahahh.parsers.boss import link_card
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS
+from tests.helpers.paths import CORPUS
 
 BOSS_HH = (
     CORPUS / "BossXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"

@@ -21,7 +21,8 @@ from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Struct
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import SAMPLES, parse_failure, parse_hand
+from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import SAMPLES
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +40,12 @@ def _codes(hand: HandRecord) -> list[tuple[str, str]]:
 
 
 # -- the corpus as a whole ---------------------------------------------------------------
+@pytest.mark.corpus
 def test_every_block_parses(hands: dict[str, HandRecord]) -> None:
     assert len(hands) == 75  # 24 intact + the 51 of the corrupted.lines file
 
 
+@pytest.mark.corpus
 def test_identity_total_with_rake_holds_on_every_hand(hands: dict[str, HandRecord]) -> None:
     for hand in hands.values():
         put_in = sum(a.amount for a in hand.actions) - sum(u.amount for u in hand.uncalled)
@@ -56,6 +59,7 @@ def test_identity_total_with_rake_holds_on_every_hand(hands: dict[str, HandRecor
     assert conventions(Site.BOVADA).total_includes_rake
 
 
+@pytest.mark.corpus
 def test_audit_finds_nothing_above_info(hands: dict[str, HandRecord]) -> None:
     for hand in hands.values():
         bad = [c for c, sev in _codes(hand) if sev != Severity.INFO]
@@ -63,6 +67,7 @@ def test_audit_finds_nothing_above_info(hands: dict[str, HandRecord]) -> None:
 
 
 # -- line shapes -------------------------------------------------------------------------
+@pytest.mark.corpus
 def test_positions_are_names_and_the_hero_keeps_its_mark(hands: dict[str, HandRecord]) -> None:
     # "Seat 9: UTG+5 [ME] ($5 in chips)", "UTG+5  [ME] : Posts chip $0.05"
     hand = hands["bovada:2902233667"]
@@ -74,6 +79,7 @@ def test_positions_are_names_and_the_hero_keeps_its_mark(hands: dict[str, HandRe
     assert len(hand.dealt) == 9 and dict(hand.dealt)["UTG+5 [ME]"] == parse_cards("6h Jd Qc 2h")
 
 
+@pytest.mark.corpus
 def test_time_without_a_zone_reads_in_the_source_timezone_when_given(corpus: Path) -> None:
     # "2014-08-05 00:56:59": ET by default (04:56:59 UTC), as printed with --source-timezone UTC.
     paths = [p for p in expand_paths([corpus / "Bovada"]) if "corrupted.lines" in str(p)]
@@ -83,6 +89,7 @@ def test_time_without_a_zone_reads_in_the_source_timezone_when_given(corpus: Pat
     assert hand.started_at == datetime(2014, 8, 5, 0, 56, 59, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_posts_chip_is_live(hands: dict[str, HandRecord]) -> None:
     # bovada:2601409566: "UTG : Posts chip $5", then "UTG : Calls $5" to the $10 blind.
     posts = [a for a in hands["bovada:2601409566"].actions if a.player == "UTG"][:2]
@@ -92,6 +99,7 @@ def test_posts_chip_is_live(hands: dict[str, HandRecord]) -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_posts_dead_chip_is_a_big_blind_and_dead_money(hands: dict[str, HandRecord]) -> None:
     # bovada:2601409940: "UTG+1 : Posts dead chip $15" at $5/$10, then "Raises $35".
     acts = [a for a in hands["bovada:2601409940"].actions if a.player == "UTG+1"][:3]
@@ -102,6 +110,7 @@ def test_posts_dead_chip_is_a_big_blind_and_dead_money(hands: dict[str, HandReco
     ]
 
 
+@pytest.mark.corpus
 def test_raises_added_then_total(hands: dict[str, HandRecord]) -> None:
     # bovada:2902234353: "UTG+2 : Raises $1.73 to $1.86" after $0.13 in on the flop.
     hand = hands["bovada:2902234353"]
@@ -109,6 +118,7 @@ def test_raises_added_then_total(hands: dict[str, HandRecord]) -> None:
     assert (r.player, r.street, r.amount, r.to_amount) == ("UTG+2", Street.FLOP, 173, 186)
 
 
+@pytest.mark.corpus
 def test_all_in_and_all_in_raise(hands: dict[str, HandRecord]) -> None:
     # 2012: "Dealer  [ME] : All-in(raise) $124" is a street total (the stack is $124);
     # "Small Blind  [ME] : All-in $190" (bovada:2601407966, no street markers) comes after
@@ -122,6 +132,7 @@ def test_all_in_and_all_in_raise(hands: dict[str, HandRecord]) -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_return_uncalled_and_hand_result(hands: dict[str, HandRecord]) -> None:
     # "UTG+4 : Return uncalled portion of bet $1.80", "UTG+4 : Hand result $1.71".
     hand = hands["bovada:2902233667"]
@@ -129,6 +140,7 @@ def test_return_uncalled_and_hand_result(hands: dict[str, HandRecord]) -> None:
     assert [(c.player, c.amount) for c in hand.collections] == [("UTG+4", 171)]
 
 
+@pytest.mark.corpus
 def test_totals_with_and_without_rake_by_era(hands: dict[str, HandRecord]) -> None:
     # 2012: "Total Pot($20) | Rake ($1)"; 2014: "Total Pot($1.80)" and $1.71 paid.
     assert (
@@ -140,6 +152,7 @@ def test_totals_with_and_without_rake_by_era(hands: dict[str, HandRecord]) -> No
     assert conventions(Site.BOVADA).rake_from_total
 
 
+@pytest.mark.corpus
 def test_hi_lo_summary_amounts_and_ten_card_shows(hands: dict[str, HandRecord]) -> None:
     # "Seat+6: UTG+1 HI $3.21 ..." / "Seat+7: UTG+2  with One pair [..] LO $6.40 [..]"
     hand = hands["bovada:2902234353"]
@@ -154,6 +167,7 @@ def test_hi_lo_summary_amounts_and_ten_card_shows(hands: dict[str, HandRecord]) 
     assert lo == {"Big Blind [ME]": 30, "Dealer": 30}
 
 
+@pytest.mark.corpus
 def test_walk_keeps_the_unmatched_blind_in_the_pot(hands: dict[str, HandRecord]) -> None:
     # bovada:2601408155: everyone folds to the big blind: no return line, Total Pot($15).
     hand = hands["bovada:2601408155"]
@@ -162,6 +176,7 @@ def test_walk_keeps_the_unmatched_blind_in_the_pot(hands: dict[str, HandRecord])
     assert conventions(Site.BOVADA).uncalled_blind_in_pot
 
 
+@pytest.mark.corpus
 def test_dead_button(hands: dict[str, HandRecord]) -> None:
     # bovada:2902247207: "Set dealer/Bring in spot" with no number and no Dealer seated.
     hand = hands["bovada:2902247207"]
@@ -169,12 +184,14 @@ def test_dead_button(hands: dict[str, HandRecord]) -> None:
     assert any("button is read as the seat before the small blind" in n for n in hand.notes)
 
 
+@pytest.mark.corpus
 def test_odd_cent_of_a_shared_low_goes_high_info_only(hands: dict[str, HandRecord]) -> None:
     # bovada:2902266598: $0.95 paid $0.49 high and $0.23 + $0.23 low.
     assert _codes(hands["bovada:2902266598"]) == [("odd_chip_unchecked", "info")]
 
 
 # -- hands without street markers --------------------------------------------------------
+@pytest.mark.corpus
 def test_streets_derived_from_the_betting(hands: dict[str, HandRecord]) -> None:
     # Fixed-limit tournament without markers (allin.call.pf): the small blind all-in for
     # 15 more, the big blind checks; then bets of 150, 300, 300 on flop, turn, river.
@@ -189,6 +206,7 @@ def test_streets_derived_from_the_betting(hands: dict[str, HandRecord]) -> None:
     assert fold.street is Street.FLOP
 
 
+@pytest.mark.corpus
 def test_a_cash_hand_without_markers(hands: dict[str, HandRecord]) -> None:
     # bovada:2601407767: preflop, five checks on the flop, a $175 bet on the turn.
     hand = hands["bovada:2601407767"]

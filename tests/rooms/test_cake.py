@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 
 from omahahh.model import GameType, HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 DRIVEHUD = CORPUS / "Cake/topdeveloper1001__DriveHud/DriveHud.Tests/IntegrationTests/Parsers"
 PERTH = DRIVEHUD / "Horizon/TestData/MultipleHands/HH20181030 $ Perth (9-Max) 21915.txt"

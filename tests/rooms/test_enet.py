@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 FLOP = CORPUS / "Enet/jejellyroll-fr__fpdb-3/regression-test-files/cash/Enet/Flop"
 USD = FLOP / "PLO-9max-USD-0.10-0.25-201208.txt"

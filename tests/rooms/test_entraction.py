@@ -8,7 +8,8 @@ import pytest
 
 from omahahh.model import ActionKind, HandRecord, Site, Street, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure, parse_hand
+from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import CORPUS
 
 HH = CORPUS / "Entraction/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
 HH = HH / "SampleHandHistories/Entraction/CashGame"

@@ -10,7 +10,8 @@ from omahahh.model import ActionKind, HandRecord, Site, Structure
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import iter_blocks, parse_block
 from omahahh.parsers.sources import Block
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 FOLDER = CORPUS / "Everleaf/jejellyroll-fr__fpdb-3/regression-test-files/cash/Everleaf/Flop"
 PL = FOLDER / "PLO8-10max-USD-0.05-0.10-201003.HU.on.10max.txt"

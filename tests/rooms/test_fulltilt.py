@@ -11,7 +11,8 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
 from omahahh.rooms.conventions import split_chip
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 HH = CORPUS / "FullTilt/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
 HH = HH / "SampleHandHistories/FullTilt/CashGame"

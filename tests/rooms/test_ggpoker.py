@@ -5,16 +5,22 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from omahahh.cards import parse_cards
-from omahahh.model import ActionKind, GameType, HandRecord, Street, Structure
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import parse_blocks
+from omahahh.dataset.store import scan
+from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
 from omahahh.parsers import parse_block
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.ggpoker_header import parse_header
-from omahahh.parsers.registry import iter_blocks, split_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks, split_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import parse_failure, parse_hand
+from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
+from tests.helpers.identity import KNOWN_REASONS, broken_on_purpose, identity_gap
+from tests.helpers.parsing import parse_failure, parse_hand
 
 GG = Path("GGPoker/jejellyroll-fr__fpdb-3/regression-test-files/cash/GGPoker/Flop")
 
@@ -56,37 +62,6 @@ Board [2c 7d 9h 8h Ts]
 Seat 1: Hero (button) showed [Ah Kh Qd Jd Tc 9c] and won ($156) with Straight, AII Premium ($4)
 Seat 2: 1a2b3c4d (small blind) folded before Flop
 Seat 3: 5e6f7a8b (big blind) showed [2d 2s 7c 7s 3h 4h] and lost with Three Sevens
-"""
-
-EV_CASHOUT = """\
-Poker Hand #OM2000002: PLO ($1/$2) - 2023/05/01 20:00:00
-Table 'PLOGold1' 6-max Seat #2 is the button
-Seat 1: 88989dfa ($50 in chips)
-Seat 2: oiesfcv1 ($200 in chips)
-88989dfa: posts small blind $1
-oiesfcv1: posts big blind $2
-*** HOLE CARDS ***
-Dealt to 88989dfa
-Dealt to oiesfcv1
-88989dfa: raises $4 to $6
-oiesfcv1: raises $12 to $18
-88989dfa: raises $32 to $50 and is all-in
-oiesfcv1: calls $32
-88989dfa: shows [6c 6d Ts 9s]
-oiesfcv1: shows [Kc Kd 8h 3s]
-88989dfa: Chooses to EV Cashout
-88989dfa: Receives Cashout ($9.98)
-oiesfcv1: Pays Cashout Risk ($22.68)
-*** FLOP *** [2c 5h Jd]
-*** TURN *** [2c 5h Jd] [4s]
-*** RIVER *** [2c 5h Jd 4s] [Qh]
-*** SHOWDOWN ***
-oiesfcv1 collected $97.5 from pot
-*** SUMMARY ***
-Total pot $100 | Rake $2.5 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
-Board [2c 5h Jd 4s Qh]
-Seat 1: 88989dfa (small blind) showed [6c 6d Ts 9s] and lost with Pair of Sixes, EV Cashout ($9.98)
-Seat 2: oiesfcv1 (button) (big blind) showed [Kc Kd 8h 3s] and won ($97.5) with Pair of Kings, Cashout Risk ($22.68)
 """
 
 
@@ -253,6 +228,7 @@ def test_unknown_line_is_a_failure_not_a_dropped_action() -> None:
     assert f.hand_key == "ggpoker:RC1000001"
 
 
+@pytest.mark.corpus
 def test_missed_blind_is_dead_money_before_a_live_big_blind(corpus: Path) -> None:
     (h,) = _file_hands(corpus, "PLO-6max-USD-5-10-202101.missed.txt")
     posts = [(a.player, a.kind, a.amount) for a in h.actions if a.kind.value.startswith("post")]
@@ -263,6 +239,7 @@ def test_missed_blind_is_dead_money_before_a_live_big_blind(corpus: Path) -> Non
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_each_straddle_line_is_the_new_street_total(corpus: Path) -> None:
     (h,) = _file_hands(corpus, "PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt")
     straddles = [a for a in h.actions if a.kind is ActionKind.POST_STRADDLE]
@@ -273,6 +250,7 @@ def test_each_straddle_line_is_the_new_street_total(corpus: Path) -> None:
     assert identity_holds(h)  # 0.1 + 0.25 + 15.35 - 15.1 = 0.6
 
 
+@pytest.mark.corpus
 def test_run_it_three_times_full_boards_and_per_run_collections(corpus: Path) -> None:
     (h,) = _file_hands(corpus, "PLO-6max-USD-2-5-202106.run.it.thrice.txt")
     assert h.run_count == 3
@@ -287,6 +265,7 @@ def test_run_it_three_times_full_boards_and_per_run_collections(corpus: Path) ->
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_run_twice_from_preflop_boards_and_uncalled(corpus: Path) -> None:
     (h,) = _file_hands(corpus, "PLO-6max-USD-2-5-202101.RIT.txt")
     assert h.run_count == 2
@@ -295,6 +274,7 @@ def test_run_twice_from_preflop_boards_and_uncalled(corpus: Path) -> None:
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_all_in_or_fold_file_preflop_header_and_no_flop_line(corpus: Path) -> None:
     path = corpus / "GGPoker/jejellyroll-fr__fpdb-3/tests/fixtures/hands/ggpoker/aof_omaha.txt"
     (block,) = list(iter_blocks(path))
@@ -306,6 +286,7 @@ def test_all_in_or_fold_file_preflop_header_and_no_flop_line(corpus: Path) -> No
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_2020_cash_file_thirteen_hands_no_rake_field(corpus: Path) -> None:
     hands = _file_hands(corpus, "PLO-6max-USD-0.5-1.00-202006.txt")
     assert len(hands) == 13
@@ -313,6 +294,7 @@ def test_2020_cash_file_thirteen_hands_no_rake_field(corpus: Path) -> None:
     assert all(identity_holds(h) for h in hands)
 
 
+@pytest.mark.corpus
 def test_2023_export_dealt_lines_with_trailing_space_and_river_shows(corpus: Path) -> None:
     path = corpus / (
         "GGPoker/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
@@ -326,3 +308,78 @@ def test_2023_export_dealt_lines_with_trailing_space_and_river_shows(corpus: Pat
     assert [s.player for s in h.shows] == ["c1d29c12", "7d288c5d"]  # before *** SHOWDOWN ***
     assert (h.jackpot_reported, h.other_fees_reported) == (0, 0)
     assert identity_holds(h)
+
+
+# -- the corpus folder (../shared/corpus/GGPoker) ----------------------------------------
+# Every file ingests: each hand parsed, a duplicate or a failure with a reason; the room's
+# accounting identity, read from rooms/conventions.py as data, holds for every parsed
+# hand; the audit finds no error in hands not broken on purpose.
+
+
+@pytest.fixture(scope="module")
+def corpus_dataset(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gg") / "ds"
+    counts = ingest([corpus / "GGPoker"], out)
+    assert counts.blocks == counts.parsed + counts.duplicates + counts.failures
+    return out
+
+
+@pytest.mark.corpus
+def test_every_corpus_block_is_parsed_duplicate_or_failure_with_a_reason(corpus: Path) -> None:
+    seen = 0
+    for path in expand_paths([corpus / "GGPoker"]):
+        blocks = list(iter_blocks(path))
+        results = list(parse_blocks(blocks))
+        assert len(results) == len(blocks), path
+        seen += len(results)
+        for r in results:
+            if not isinstance(r, HandRecord):
+                assert r.reason_code in KNOWN_REASONS, (path, r.reason)
+                assert r.reason.startswith(f"{path}:")
+    assert seen == 90  # INDEX.tsv: 90 GGPoker Omaha hands
+
+
+@pytest.mark.corpus
+def test_corpus_counts(corpus_dataset: Path) -> None:
+    hands = scan(corpus_dataset, "hands").collect()
+    failures = scan(corpus_dataset, "failures").collect()
+    by_site = dict(hands.group_by("site").len().iter_rows())
+    assert by_site == {"ggpoker": 90}
+    assert failures["reason_code"].to_list() == []
+
+
+@pytest.mark.corpus
+def test_identity_as_data_holds_for_every_parsed_corpus_hand(corpus: Path) -> None:
+    checked = 0
+    for path in expand_paths([corpus / "GGPoker"]):
+        for result in parse_blocks(iter_blocks(path)):
+            if not isinstance(result, HandRecord):
+                continue
+            gap = identity_gap(result, conventions(result.site))
+            if broken_on_purpose(str(path)):
+                continue
+            assert gap == (0, 0), (result.hand_key, gap)
+            checked += 1
+    assert checked == 90
+
+
+def test_identity_facts_are_data_in_rooms() -> None:
+    gg = conventions(Site.GGPOKER)
+    assert gg.total_includes_rake and set(gg.fees_outside_rake) == {
+        "jackpot_reported",
+        "other_fees_reported",
+    }
+    assert not gg.names_pots and gg.time_zone == "America/New_York"
+
+
+@pytest.mark.corpus
+def test_audit_finds_no_error_in_corpus_hands_not_broken_on_purpose(corpus_dataset: Path) -> None:
+    hands = scan(corpus_dataset, "hands").select("hand_key", "source_path").collect()
+    intact = [k for k, p in hands.iter_rows() if not broken_on_purpose(p)]
+    errors = (
+        scan(corpus_dataset, "findings")
+        .filter(pl.col("severity") == "error", pl.col("hand_key").is_in(intact))
+        .select("hand_key", "code", "message")
+        .collect()
+    )
+    assert errors.height == 0, errors.rows()[:10]

@@ -15,7 +15,7 @@ from omahahh.money import CHIPS
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.ipoker import ACTION_TYPES
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block
-from tests.conftest import CORPUS
+from tests.helpers.paths import CORPUS, REPO
 
 IPOKER = CORPUS / "iPokerXML"
 FPDB = IPOKER / "jejellyroll-fr__fpdb-3/regression-test-files/cash/iPoker/Flop"
@@ -147,7 +147,7 @@ def test_type_6_raises_by_type_7_goes_all_in_by_the_chips_added_type_15_is_an_an
 
 
 def test_every_action_code_the_reader_knows_is_documented() -> None:
-    sites = (Path(__file__).resolve().parents[1] / "docs" / "SITES.md").read_text("utf-8")
+    sites = (REPO / "docs" / "SITES.md").read_text("utf-8")
     for code in ACTION_TYPES:
         assert f"| {code} |" in sites
 

@@ -10,7 +10,8 @@ from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 FLOP = CORPUS / "KingsClub/jejellyroll-fr__fpdb-3/regression-test-files/cash/KingsClub/Flop"
 

@@ -9,7 +9,8 @@ from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure, parse_hand
+from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import CORPUS
 
 PPPOKER = CORPUS / "StarsClone/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
 PPPOKER_HAND = PPPOKER / "SampleHandHistories/PokerStars/CashGame/PPPoker/PPPokerHand.txt"

@@ -11,7 +11,7 @@ from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Street
 from omahahh.parsers.microgaming import currency_of
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS
+from tests.helpers.paths import CORPUS
 
 MG = CORPUS / "MicrogamingXML/jejellyroll-fr__fpdb-3/regression-test-files/cash/Microgaming/Flop"
 MG_GG = (

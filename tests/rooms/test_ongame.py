@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS, parse_failure
+from tests.helpers.parsing import parse_failure
+from tests.helpers.paths import CORPUS
 
 HH = CORPUS / "OnGame/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
 HH = HH / "SampleHandHistories/OnGame/CashGame"

@@ -13,7 +13,8 @@ from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import CORPUS, parse_hand
+from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import CORPUS
 
 HHSMITHY = (
     "PartyPoker-old/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"

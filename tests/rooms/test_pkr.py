@@ -10,7 +10,7 @@ from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.conftest import CORPUS
+from tests.helpers.paths import CORPUS
 
 FPDB = "jejellyroll-fr__fpdb-3/regression-test-files"
 PKR = CORPUS / "PKR" / FPDB / "cash/PKR/Flop/PLO8-USD-2.00-4.00-201108.ties.low.txt"

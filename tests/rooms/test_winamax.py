@@ -5,62 +5,26 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from omahahh.cards import parse_cards
-from omahahh.model import ActionKind, GameType, HandRecord, Structure
+from omahahh.dataset.ingest import ingest
+from omahahh.dataset.pipeline import parse_blocks
+from omahahh.dataset.store import scan
+from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers import parse_block
 from omahahh.parsers.context import ParseContext
-from omahahh.parsers.registry import iter_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks
 from omahahh.parsers.winamax_header import parse_header
 from omahahh.rooms.conventions import conventions
-from tests.conftest import parse_failure, parse_hand
+from tests.helpers.hands import WINAMAX_CRAFTED as CRAFTED
+from tests.helpers.identity import KNOWN_REASONS, broken_on_purpose, identity_gap
+from tests.helpers.parsing import parse_failure, parse_hand
 
 FPDB = Path("Winamax/jejellyroll-fr__fpdb-3/regression-test-files/cash/Winamax/Flop")
 GGRATTE = Path("Winamax/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 SAMPLES = GGRATTE / "SampleHandHistories/Winamax"
-
-# A 4-card Hi/Lo hand with a side pot, tagged halves (both spellings), a player
-# returning from missed blinds and a bounty tournament-style seat (crafted by the
-# omahahh authors from the line shapes of FORMATS.md §4).
-CRAFTED = """\
-Winamax Poker - CashGame - HandId: #1000001-1-1700000000 - Omaha Hi/Lo pot limit (1€/2€) - 2023/11/14 22:13:20 UTC
-Table: 'Nice 01' 6-max (real money) Seat #1 is the button
-Seat 1: Le Grand Bleu (100€)
-Seat 2: Hero (50€)
-Seat 3: Villain 2 (200€)
-Seat 4: Sleepy (80€)
-*** ANTE/BLINDS ***
-Hero posts small blind 1€
-Villain 2 posts big blind 2€
-Le Grand Bleu posts small blind 1€ out of position
-Dealt to Hero [Ah 2h 3c Kd]
-*** PRE-FLOP ***
-Le Grand Bleu raises 4€ to 6€
-Hero calls 5€
-Villain 2 calls 4€
-*** FLOP *** [4d 5s Qh]
-Hero bets 18€
-Villain 2 raises 36€ to 54€
-Le Grand Bleu folds
-Hero calls 26€ and is all-in
-*** TURN *** [4d 5s Qh][8c]
-*** RIVER *** [4d 5s Qh 8c][Qd]
-*** SHOW DOWN ***
-Hero shows [Ah 2h 3c Kd] (HI : One pair : Queens)
-Hero shows [Ah 2h 3c Kd] (LO : High card : 8)
-Villain 2 shows [Qs Qc 7d 7h] (HI : Four of a kind : Queens)
-Villain 2 collected 10€ from side pot 1
-Villain 2 collected 53€ from main pot (HI)
-Hero collected 52€ from main pot(LO)
-*** SUMMARY ***
-Total pot 115€ | Rake 2€
-Board: [4d 5s Qh 8c Qd]
-Seat 1: Le Grand Bleu (button) folded on the flop
-Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and lost with HI : One pair : Queens
-Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and won 52€ with LO : High card : 8
-Seat 3: Villain 2 (big blind) showed [Qs Qc 7d 7h] and won 63€ with HI : Four of a kind : Queens
-"""
 
 
 def _hand(corpus: Path, relative: Path) -> HandRecord:
@@ -126,11 +90,13 @@ def test_no_uncalled_line_and_the_winamax_identity() -> None:
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_no_rake_summary_is_zero_rake(corpus: Path) -> None:
     h = _hand(corpus, SAMPLES / "CashGame/GeneralHands/NoRake.txt")
     assert (h.total_pot_reported, h.rake_reported) == (300, 0)
 
 
+@pytest.mark.corpus
 def test_empty_seat_stack_reads_as_sitting_out_with_a_note(corpus: Path) -> None:
     h = _hand(corpus, SAMPLES / "CashGame/PlayerTests/WithSittingOut.txt")
     seat1 = h.seats[0]
@@ -138,6 +104,7 @@ def test_empty_seat_stack_reads_as_sitting_out_with_a_note(corpus: Path) -> None
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_play_money_hi_lo_export_with_spaced_tags(corpus: Path) -> None:
     h = _hand(corpus, FPDB / "PLO8-2max-play-0.05-0.10-201610.export.txt")
     assert (h.currency, h.unit, h.table_name) == ("PLAY", 100, "Derby")
@@ -147,6 +114,7 @@ def test_play_money_hi_lo_export_with_spaced_tags(corpus: Path) -> None:
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_post_both_out_of_position_small_part_dead_rest_live(corpus: Path) -> None:
     h = _hand(corpus, FPDB / "PLO-5max-EUR-1.00-2.00-201611.post.both.txt")
     posts = [(a.kind, a.amount) for a in h.actions if a.player == "Player4"][:2]
@@ -155,12 +123,14 @@ def test_post_both_out_of_position_small_part_dead_rest_live(corpus: Path) -> No
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_table_line_without_colon_and_flop_line_with_colon(corpus: Path) -> None:
     h = _hand(corpus, FPDB / "PLO-5max-EUR-2-4-202104.no.colon.txt")
     assert h.table_name == "Nagoya"
     assert h.boards == (parse_cards("3h Td 6d Jc"),)
 
 
+@pytest.mark.corpus
 def test_side_pot_one_and_main_pot_lines(corpus: Path) -> None:
     h = _hand(corpus, FPDB / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt")
     assert h.game.variant == "PLO5-8"
@@ -171,6 +141,7 @@ def test_side_pot_one_and_main_pot_lines(corpus: Path) -> None:
     assert identity_holds(h)
 
 
+@pytest.mark.corpus
 def test_sit_and_go_header_and_tournament_id_from_table(corpus: Path) -> None:
     h = _hand(corpus, SAMPLES / "SitAndGo/GeneralHands/GeneralHand.txt")
     assert h.game_type is GameType.TOURNAMENT
@@ -183,6 +154,7 @@ def test_sit_and_go_header_and_tournament_id_from_table(corpus: Path) -> None:
     assert h.buy_in == '"Sit&Go Freeroll" Ticket only'
 
 
+@pytest.mark.corpus
 def test_raise_among_the_blinds_is_an_ambiguous_post_failure(corpus: Path) -> None:
     path = corpus / FPDB / "PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt"
     results = [parse_block(b) for b in iter_blocks(path)]
@@ -227,3 +199,83 @@ def test_unknown_line_is_a_failure() -> None:
     f = parse_failure(CRAFTED.replace("Le Grand Bleu folds", "Le Grand Bleu dances"))
     assert f.reason_code == "unknown_line"
     assert f.hand_key == "winamax:1000001-1-1700000000"
+
+
+# -- the corpus folder (../shared/corpus/Winamax) ----------------------------------------
+# Every file ingests: each hand parsed, a duplicate or a failure with a reason; the room's
+# accounting identity, read from rooms/conventions.py as data, holds for every parsed
+# hand; the audit finds no error in hands not broken on purpose.
+
+
+@pytest.fixture(scope="module")
+def corpus_dataset(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wmx") / "ds"
+    counts = ingest([corpus / "Winamax"], out)
+    assert counts.blocks == counts.parsed + counts.duplicates + counts.failures
+    return out
+
+
+@pytest.mark.corpus
+def test_every_corpus_block_is_parsed_duplicate_or_failure_with_a_reason(corpus: Path) -> None:
+    seen = 0
+    for path in expand_paths([corpus / "Winamax"]):
+        blocks = list(iter_blocks(path))
+        results = list(parse_blocks(blocks))
+        assert len(results) == len(blocks), path
+        seen += len(results)
+        for r in results:
+            if not isinstance(r, HandRecord):
+                assert r.reason_code in KNOWN_REASONS, (path, r.reason)
+                assert r.reason.startswith(f"{path}:")
+    assert seen == 18  # INDEX.tsv: 18 Winamax Omaha hands
+
+
+@pytest.mark.corpus
+def test_corpus_counts(corpus_dataset: Path) -> None:
+    hands = scan(corpus_dataset, "hands").collect()
+    failures = scan(corpus_dataset, "failures").collect()
+    by_site = dict(hands.group_by("site").len().iter_rows())
+    # Two Winamax hands print a raise before the blinds (fpdb's ante.raise file).
+    assert by_site == {"winamax": 16}
+    assert failures["reason_code"].to_list() == ["ambiguous_post", "ambiguous_post"]
+
+
+@pytest.mark.corpus
+def test_identity_as_data_holds_for_every_parsed_corpus_hand(corpus: Path) -> None:
+    checked = 0
+    for path in expand_paths([corpus / "Winamax"]):
+        for result in parse_blocks(iter_blocks(path)):
+            if not isinstance(result, HandRecord):
+                continue
+            gap = identity_gap(result, conventions(result.site))
+            if broken_on_purpose(str(path)):
+                continue
+            assert gap == (0, 0), (result.hand_key, gap)
+            checked += 1
+    assert checked == 15
+
+
+@pytest.mark.corpus
+def test_the_broken_pot_file_breaks_the_identity(corpus: Path) -> None:
+    (path,) = [p for p in expand_paths([corpus / "Winamax"]) if "bad.pot" in str(p)]
+    (hand,) = [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
+    assert identity_gap(hand, conventions(hand.site)) != (0, 0)
+
+
+def test_identity_facts_are_data_in_rooms() -> None:
+    wmx = conventions(Site.WINAMAX)
+    assert not wmx.total_includes_rake and wmx.total_includes_uncalled
+    assert not wmx.prints_uncalled and wmx.collected_includes_uncalled and wmx.tags_hi_lo
+
+
+@pytest.mark.corpus
+def test_audit_finds_no_error_in_corpus_hands_not_broken_on_purpose(corpus_dataset: Path) -> None:
+    hands = scan(corpus_dataset, "hands").select("hand_key", "source_path").collect()
+    intact = [k for k, p in hands.iter_rows() if not broken_on_purpose(p)]
+    errors = (
+        scan(corpus_dataset, "findings")
+        .filter(pl.col("severity") == "error", pl.col("hand_key").is_in(intact))
+        .select("hand_key", "code", "message")
+        .collect()
+    )
+    assert errors.height == 0, errors.rows()[:10]

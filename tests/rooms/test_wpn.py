@@ -21,7 +21,8 @@ from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
-from tests.conftest import SAMPLES, parse_failure, parse_hand
+from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import SAMPLES
 
 FOLDERS = ("WPN-ACR", "WPN-old")
 
@@ -58,6 +59,7 @@ def _codes(hand: HandRecord) -> list[tuple[str, str]]:
 
 
 # -- the corpus as a whole ---------------------------------------------------------------
+@pytest.mark.corpus
 def test_identity_total_net_of_rake_and_fee_holds_on_every_cash_hand(
     acr: dict[str, HandRecord], old: dict[str, HandRecord]
 ) -> None:
@@ -72,6 +74,7 @@ def test_identity_total_net_of_rake_and_fee_holds_on_every_cash_hand(
 
 
 # -- the 2019+ format ----------------------------------------------------------------------
+@pytest.mark.corpus
 def test_only_the_to_amount_of_a_raise_is_trusted(corpus: Path, acr: dict[str, HandRecord]) -> None:
     # wpn:61702000 "Player9 raises $350.00 to $350.00" facing the $100 big blind.
     raise_ = next(a for a in acr["wpn:61702000"].actions if a.player == "Player9")
@@ -82,12 +85,14 @@ def test_only_the_to_amount_of_a_raise_is_trusted(corpus: Path, acr: dict[str, H
     assert (sb[1].amount, sb[1].to_amount, sb[1].raise_by) == (250, 300, 250)
 
 
+@pytest.mark.corpus
 def test_per_street_pot_lines_keep_the_last_set(acr: dict[str, HandRecord]) -> None:
     # SplitPot.txt: "Main pot $280.76 | Rake $0.76", "Side pot(1) $836.62 | Rake $2.24".
     hand = acr["wpn:61702000"]
     assert (hand.main_pot_reported, hand.side_pots_reported) == (28076, (83662,))
 
 
+@pytest.mark.corpus
 def test_total_net_of_rake_and_jp_fee(acr: dict[str, HandRecord]) -> None:
     # NLO8 RIT: "Total pot $246.00 | Rake $2.76 | JP Fee $0.24", $249 put in.
     hand = acr["wpn:779379637"]
@@ -103,6 +108,7 @@ def test_total_net_of_rake_and_jp_fee(acr: dict[str, HandRecord]) -> None:
     assert not room.total_includes_rake and room.fees_outside_rake == ("jackpot_reported",)
 
 
+@pytest.mark.corpus
 def test_run_it_twice_boards_and_awards(acr: dict[str, HandRecord]) -> None:
     hand = acr["wpn:779379637"]
     assert hand.run_count == 2 and len(hand.boards) == 2
@@ -115,6 +121,7 @@ def test_run_it_twice_boards_and_awards(acr: dict[str, HandRecord]) -> None:
     assert hand.main_pot_reported == 24600  # "Main pot 1 $123.00" + "Main pot 2 $123.00"
 
 
+@pytest.mark.corpus
 def test_summary_won_that_differs_is_an_info_finding(acr: dict[str, HandRecord]) -> None:
     # "Seat 3: Hero showed [...] and won $61.50": Hero collected $92.25.
     found = [f for f in audit_hand(acr["wpn:779379637"]).findings]
@@ -126,6 +133,7 @@ def test_summary_won_that_differs_is_an_info_finding(acr: dict[str, HandRecord])
     assert all(f.severity is Severity.INFO for f in found)
 
 
+@pytest.mark.corpus
 def test_uncontested_award_is_the_summary_won(corpus: Path) -> None:
     # WithSittingOut.txt: no collected line, "did not show and won $1.71"; the seats that
     # "waits for big blind" / "sits out" were not dealt in.
@@ -207,6 +215,7 @@ Seat 3: Bob (button) (small blind) did not show and won 1000.00
 
 
 # -- the old format --------------------------------------------------------------------
+@pytest.mark.corpus
 def test_old_header_no_zone_no_currency_no_structure(old: dict[str, HandRecord]) -> None:
     # "Game started at: 2016/10/2 21:0:42", "Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)".
     hand = old["wpn:741631166"]
@@ -228,6 +237,7 @@ def test_old_header_no_zone_no_currency_no_structure(old: dict[str, HandRecord])
     assert conventions(Site.WPN).unprinted_structure is Structure.POT_LIMIT
 
 
+@pytest.mark.corpus
 def test_old_time_reads_in_the_source_timezone_when_given(corpus: Path) -> None:
     (path,) = [p for p in expand_paths([corpus / "WPN-old"]) if "disconnected" in str(p)]
     (block,) = iter_blocks(path)
@@ -236,6 +246,7 @@ def test_old_time_reads_in_the_source_timezone_when_given(corpus: Path) -> None:
     assert hand.started_at == datetime(2016, 10, 3, 1, 0, 42, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_a_bet_above_the_pot_shows_no_limit(old: dict[str, HandRecord]) -> None:
     # wpn:820605052 (fpdb "PLO8-...-short"): "Player Player2 allin (402.40)" facing $12.
     hand = old["wpn:820605052"]
@@ -243,6 +254,7 @@ def test_a_bet_above_the_pot_shows_no_limit(old: dict[str, HandRecord]) -> None:
     assert any("a bet or raise above the pot" in n for n in hand.notes)
 
 
+@pytest.mark.corpus
 def test_tournament_summary_in_the_header(old: dict[str, HandRecord]) -> None:
     # "... *** Summary: GameType: NL, TournamentId: 8192538, TournamentBuyIn: 12.60"
     hand = old["wpn:1092719055"]
@@ -257,6 +269,7 @@ def test_tournament_summary_in_the_header(old: dict[str, HandRecord]) -> None:
     assert equity.game_type is GameType.TOURNAMENT and equity.variant == "PLO-8"
 
 
+@pytest.mark.corpus
 def test_cards_one_per_line_ten_as_10(old: dict[str, HandRecord]) -> None:
     # PLO-6max-...-capped: "Player Hero received card: [8d]" .. "[10c]" .. "[6c]".
     hand = old["wpn:406051551"]
@@ -264,6 +277,7 @@ def test_cards_one_per_line_ten_as_10(old: dict[str, HandRecord]) -> None:
     assert hand.boards == (parse_cards("9s 7c 7h Kh 2h"),)
 
 
+@pytest.mark.corpus
 def test_chips_added_and_the_pot_line(old: dict[str, HandRecord]) -> None:
     hand = old["wpn:741631166"]
     # "Player Player1 raises (80)" after a call of 40: 80 more, the street total is 80.
@@ -279,6 +293,7 @@ def test_chips_added_and_the_pot_line(old: dict[str, HandRecord]) -> None:
     assert paid == {"Player0": 19850, "Player1": 23850, "Player4": 4000}
 
 
+@pytest.mark.corpus
 def test_disconnected_and_all_in_is_disconnect_protection(old: dict[str, HandRecord]) -> None:
     # "Player Player0 is disconnected and ALL IN." then "Player Player0 allin" (R-TO-2):
     # Player0 stays in for the main pot only, with chips behind.
@@ -293,6 +308,7 @@ def test_disconnected_and_all_in_is_disconnect_protection(old: dict[str, HandRec
     assert all(f.severity is Severity.INFO for f in audited.findings)
 
 
+@pytest.mark.corpus
 def test_beast_tables_take_an_unprinted_fee(old: dict[str, HandRecord]) -> None:
     # wpn:261679750 "Braunite ( Beast )": $48 put in, "Pot: 45.75. Rake 2", $45.75 paid.
     hand = old["wpn:261679750"]
@@ -302,6 +318,7 @@ def test_beast_tables_take_an_unprinted_fee(old: dict[str, HandRecord]) -> None:
     assert fees_taken(old["wpn:261409590"]) == (100, 0)
 
 
+@pytest.mark.corpus
 def test_odd_chip_rule_not_known_is_info(old: dict[str, HandRecord]) -> None:
     # wpn:1092723191: 2955 split 1478 low (Alexander51), 1477 high (Granny_Annie);
     # wpn:1092719860 gives the odd chip to the high half: no rule explains both.
@@ -309,6 +326,7 @@ def test_odd_chip_rule_not_known_is_info(old: dict[str, HandRecord]) -> None:
     assert not conventions(Site.WPN).odd_chips_by_rule
 
 
+@pytest.mark.corpus
 def test_flop_marker_without_cards_fails_with_its_reason(corpus: Path) -> None:
     (path,) = [p for p in expand_paths([corpus / "WPN-old"]) if "no.flop" in str(p)]
     (failure,) = list(parse_blocks(iter_blocks(path)))
@@ -363,6 +381,7 @@ def _sample_rows() -> dict[str, list[str]]:
     return rows
 
 
+@pytest.mark.corpus
 def test_real_wpn_samples_are_byte_identical_to_their_mit_source(corpus: Path) -> None:
     real = {f: cells for f, cells in _sample_rows().items() if f.startswith("wpn/real/")}
     assert len(real) == 9

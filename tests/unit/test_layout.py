@@ -1,4 +1,5 @@
-"""The package's layering (README "Layout"): layers import only downward, and no cycles.
+"""The package's layering (README "Layout"): layers import only downward, and no cycles;
+and the tests' own layout: in folders by room and layer, no test module importing another.
 
 An AST walk over ``omahahh/`` that sees every import: at module level, inside
 functions and under ``TYPE_CHECKING``. A module may import its own layer and
@@ -12,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "omahahh"
+from tests.helpers.paths import REPO
+
+PACKAGE = REPO / "omahahh"
 
 # Lowest first. The kernel is the flat modules; ``omahahh`` itself (the public
 # API) and ``__main__`` sit on top because they gather the layers below.
@@ -160,3 +163,69 @@ def test_the_walk_sees_imports_in_functions_and_type_checking_blocks(
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+# -- the tests' own layout ----------------------------------------------------------------
+# Test modules (``test_*.py``) and ``conftest.py`` are run by pytest, never imported: what
+# tests share lives in ``tests/helpers``. A test importing another would run its peer's
+# tests' module code on import and tie the two together.
+
+TESTS = REPO / "tests"
+
+
+def _test_imports(path: Path) -> list[str]:
+    """The modules ``path`` imports that are test modules or a conftest."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            names += [base, *(f"{base}.{a.name}".replace("..", ".") for a in node.names)]
+    return sorted(
+        {
+            name
+            for name in names
+            if (last := name.rsplit(".", 1)[-1]).startswith("test_") or last == "conftest"
+        }
+    )
+
+
+def test_no_test_module_imports_another_test_module() -> None:
+    found = {
+        str(path.relative_to(REPO)): imports
+        for path in sorted(TESTS.rglob("*.py"))
+        if (imports := _test_imports(path))
+    }
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from tests.rooms.test_pokerstars import BASE\n",
+        "def f():\n    from tests.conftest import CORPUS\n",
+        "import tests.unit.cli.test_audit\n",
+        "from tests.unit import test_layout\n",
+        "from .test_audit import BAD\n",
+    ],
+)
+def test_the_test_import_walk_sees_every_form(tmp_path: Path, source: str) -> None:
+    path = tmp_path / "probe.py"
+    path.write_text(source, encoding="utf-8")
+    assert _test_imports(path) != []
+
+
+def test_tests_sit_in_their_folders() -> None:
+    """Room tests in ``rooms/``, unit tests by layer in ``unit/<layer>/`` (or ``unit/``
+    for the project as a whole), end-to-end runs in ``integration/``."""
+    layers = {"core", *(name for names in LAYERS[1:-1] for name in names)}  # the subpackages
+    misplaced = []
+    for path in sorted(TESTS.rglob("test_*.py")):
+        parts = path.relative_to(TESTS).parts
+        if parts[0] in ("rooms", "integration") and len(parts) == 2:
+            continue
+        if parts[0] == "unit" and (len(parts) == 2 or (len(parts) == 3 and parts[1] in layers)):
+            continue
+        misplaced.append("/".join(parts))
+    assert misplaced == []

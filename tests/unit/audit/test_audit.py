@@ -16,8 +16,10 @@ from omahahh.dataset.store import scan
 from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from omahahh.replay.engine import ReplayResult
-from tests.conftest import REPO, parse_hand, skip_if_compiled
-from tests.replay_helpers import audited, codes, stars
+from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import REPO
+from tests.helpers.replay import SEATS2, audited, codes, split_hand, stars
+from tests.helpers.runtime import skip_if_compiled
 
 DOC = REPO / "docs" / "FINDINGS.md"
 
@@ -58,32 +60,6 @@ def test_issue_codes_exist() -> None:
 def test_severity_order() -> None:
     assert at_or_above("error", "warning") and at_or_above("warning", "warning")
     assert not at_or_above("info", "warning") and not at_or_above("warning", "error")
-
-
-SEATS2 = "Seat 1: A ($100 in chips)\nSeat 2: B ($100 in chips)"
-SPLIT = """
-A: posts small blind $1
-B: posts big blind $2
-*** HOLE CARDS ***
-A: calls $1
-B: checks
-*** FLOP *** [2c 7d 9h]
-B: checks
-A: checks
-*** TURN *** [2c 7d 9h] [Kd]
-B: checks
-A: checks
-*** RIVER *** [2c 7d 9h Kd] [Ks]
-B: checks
-A: checks
-*** SHOW DOWN ***
-B: shows [Ac Qd 3s 4h] (a pair of Kings)
-A: shows [As Qc 3d 4c] (a pair of Kings)
-"""
-
-
-def split_hand(lines: str, total: str = "$4") -> str:
-    return stars(SPLIT + lines, seats=SEATS2, summary=f"Total pot {total} | Rake $0")
 
 
 def test_wrong_split_the_right_winners_other_shares() -> None:

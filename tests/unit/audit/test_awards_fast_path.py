@@ -70,6 +70,7 @@ def test_a_pot_the_tally_could_fault_is_tallied(
     assert not awards._paid_as_derived(pot, rows)
 
 
+@pytest.mark.corpus
 def test_the_tally_finds_nothing_where_the_shortcut_skips(
     every_corpus_hand: list[HandRecord],
 ) -> None:

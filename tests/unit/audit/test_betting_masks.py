@@ -12,20 +12,22 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from omahahh.audit.betting import betting_findings
 from omahahh.audit.betting_masks import marked_per_hand, needs_a_look
 from omahahh.house_rules import DEFAULT_HOUSE_RULES
 from omahahh.model import HandRecord
 from omahahh.replay.batch_walk import walk_with_columns
 from omahahh.replay.engine import replay
-from tests.test_batch_walk import _bend
+from tests.helpers.bend import bend
 
 RULES = DEFAULT_HOUSE_RULES
 
 
 def _bend_more(hand: HandRecord, rng: random.Random) -> HandRecord:
     """``_bend``, and sometimes an all-in marker flipped (R-BET-10's mask)."""
-    hand = _bend(hand, rng)
+    hand = bend(hand, rng)
     if hand.actions and rng.random() < 0.3:
         i = rng.randrange(len(hand.actions))
         actions = list(hand.actions)
@@ -58,6 +60,7 @@ def _check(hands: list[HandRecord]) -> tuple[int, int, int]:
     return found, marked, actions
 
 
+@pytest.mark.corpus
 def test_every_betting_finding_of_a_corpus_hand_is_at_a_marked_action(
     every_corpus_hand: list[HandRecord],
 ) -> None:
@@ -66,6 +69,7 @@ def test_every_betting_finding_of_a_corpus_hand_is_at_a_marked_action(
     assert marked < actions * 0.1  # what makes the masks worth having: few looks
 
 
+@pytest.mark.corpus
 def test_every_betting_finding_of_a_bent_hand_is_at_a_marked_action(
     every_corpus_hand: list[HandRecord],
 ) -> None:
@@ -75,6 +79,7 @@ def test_every_betting_finding_of_a_bent_hand_is_at_a_marked_action(
     assert found > 1000  # the bending makes every kind of fault, many times
 
 
+@pytest.mark.corpus
 def test_marks_are_positions_within_each_hand(every_corpus_hand: list[HandRecord]) -> None:
     hands = every_corpus_hand[:300]
     batch = walk_with_columns(hands, RULES)
@@ -90,6 +95,7 @@ def test_marks_are_positions_within_each_hand(every_corpus_hand: list[HandRecord
         ]
 
 
+@pytest.mark.corpus
 def test_the_pipeline_walk_hands_each_outcome_its_marks(
     every_corpus_hand: list[HandRecord],
 ) -> None:

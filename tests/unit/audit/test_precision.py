@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.model import ActionKind, HandRecord
-from tests.conftest import parse_hand
-from tests.replay_helpers import codes, is_clean_source, stars
+from tests.helpers.parsing import parse_hand
+from tests.helpers.replay import codes, is_clean_source, stars
 
 # GGPoker counts its Cash Drop in the pot-limit size: with a $0.20 drop, blinds
 # $0.01/$0.02 and a call of $0.02, the pot is 0.01 + 0.02 + 0.20 + 0.02 = $0.25,
@@ -234,14 +236,15 @@ def test_proven_room_spread_is_not_second_guessed() -> None:
     assert not allocation_for(Site.WINAMAX).proven and not allocation_for(Site.GGPOKER).proven
 
 
+@pytest.mark.corpus
 def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warning(
     corpus: Path,
 ) -> None:
     """Issue 17's bar: room habits are data, so a clean hand (not broken on purpose, not
     converted: corpus README) of any room omahahh reads gives infos at most."""
     from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
-    from tests.test_corpus_archives import TEXT_FAULTS
-    from tests.test_corpus_structured import EDITED
+    from tests.helpers.corpus_faults import ARCHIVE_TEXT_FAULTS as TEXT_FAULTS
+    from tests.helpers.corpus_faults import STRUCTURED_EDITED as EDITED
 
     # Hands the fixture authors edited so that they break the rules (each pinned, with
     # the findings it must give, by its room's corpus test).

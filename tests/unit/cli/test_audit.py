@@ -12,16 +12,12 @@ from typer.testing import CliRunner
 from omahahh.cli.app import app
 from omahahh.dataset.store import is_dataset, scan
 from omahahh.dataset.tables import FINDINGS
-from tests.replay_helpers import stars
-from tests.test_audit import split_hand
-from tests.test_dataset import TRUNCATED, write
+from tests.helpers.hands import STARS_TRUNCATED as TRUNCATED
+from tests.helpers.hands import write
+from tests.helpers.replay import BAD, CLEAN, split_hand, stars
 
 runner = CliRunner()
 
-CLEAN = split_hand("B collected $2 from pot\nA collected $2 from pot")
-BAD = split_hand("B collected $3 from pot\nA collected $1 from pot").replace(
-    "#100000000001", "#100000000002"
-)
 MUCKED = (
     split_hand("B collected $4 from pot")
     .replace("A: shows [As Qc 3d 4c] (a pair of Kings)", "A: mucks hand")

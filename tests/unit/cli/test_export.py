@@ -11,10 +11,10 @@ from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
 from omahahh.dataset.store import scan
 from omahahh.export.phh import export_dataset
-from tests.conftest import CORPUS
-from tests.test_parser_ggpoker import EV_CASHOUT
-from tests.test_parser_pokerstars import BASE as STARS
-from tests.test_parser_winamax import CRAFTED as WINAMAX
+from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
+from tests.helpers.hands import STARS_BASE as STARS
+from tests.helpers.hands import WINAMAX_CRAFTED as WINAMAX
+from tests.helpers.paths import CORPUS
 
 runner = CliRunner()
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import polars as pl
 import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
 from omahahh.report import graph as graph_module
-from omahahh.report.graph import GraphData, graph_series, value_range
+from omahahh.report.graph import graph_series, value_range
 from omahahh.report.graph_file import png_figure
 from omahahh.report.graph_html import graph_html
 from omahahh.stats.filters import StatsFilter
 from omahahh.stats.players import dataset_tables
-from tests.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
+from tests.helpers.graphs import synthetic
+from tests.helpers.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
 
 runner = CliRunner()
 EURO = (
@@ -113,27 +113,6 @@ def test_usage_errors(dataset: Path, tmp_path: Path) -> None:
 
 
 # -- issue 18, point 9: legend outside, axes over the data, every hand drawn ----------
-
-
-def synthetic(n: int, spike_at: int | None = None, low: int = -8200) -> GraphData:
-    """``n`` hands of a made-up series (cents), dipping to ``low`` at hand 6."""
-    net = [((i * 37) % 200) - 100 for i in range(n)]
-    if n > 6:
-        net[5] = low
-    if spike_at is not None:
-        net[spike_at] = 900_000
-    frame = pl.DataFrame(
-        {
-            "hand": list(range(1, n + 1)),
-            "hand_key": [f"k{i}" for i in range(n)],
-            "started_at": [None] * n,
-            "net": net,
-            "showdown": [v // 2 for v in net],
-            "no_showdown": [v - v // 2 for v in net],
-            "allin_ev": net,
-        }
-    )
-    return GraphData("Hero", "USD", 100, False, frame)
 
 
 def _svg_numbers(page: str, pattern: str) -> list[float]:

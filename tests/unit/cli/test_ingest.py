@@ -10,7 +10,10 @@ from typer.testing import CliRunner
 from omahahh import __version__
 from omahahh.cli.app import app
 from omahahh.dataset.store import scan
-from tests.test_dataset import BASE, OTHER, TRUNCATED, write
+from tests.helpers.hands import STARS_BASE as BASE
+from tests.helpers.hands import STARS_OTHER as OTHER
+from tests.helpers.hands import STARS_TRUNCATED as TRUNCATED
+from tests.helpers.hands import write
 
 runner = CliRunner()
 SUMMARY = re.compile(
@@ -99,7 +102,7 @@ def test_ingest_with_two_workers(tmp_path: Path) -> None:
 
 
 def test_ingest_takes_a_house_rules_profile(tmp_path: Path) -> None:
-    from tests.conftest import REPO
+    from tests.helpers.paths import REPO
 
     src = write(tmp_path / "in", "a.txt", BASE)
     ok = runner.invoke(

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.pipeline import process_file
-from tests.conftest import SAMPLES
-from tests.replay_helpers import stars
+from tests.helpers.paths import SAMPLES
+from tests.helpers.replay import stars
 
 runner = CliRunner()
 REAL = SAMPLES / "pokerstars" / "real"
@@ -154,6 +154,7 @@ def test_exit_code_table(dataset: Path, tmp_path: Path, args: list[str], code: i
 
 
 # -- 3: rake totals add up -------------------------------------------------------------------
+@pytest.mark.corpus
 def test_rake_totals_add_up_and_equal_the_per_hand_csv(tmp_path: Path, corpus: Path) -> None:
     ds = tmp_path / "ds"
     assert (

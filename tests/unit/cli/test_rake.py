@@ -31,6 +31,7 @@ def test_help_documents_every_option() -> None:
         assert option in result.output
 
 
+@pytest.mark.corpus
 def test_table_shows_totals_per_currency_and_discrepancies(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars)])
     assert result.exit_code == 0, result.output
@@ -41,6 +42,7 @@ def test_table_shows_totals_per_currency_and_discrepancies(stars: Path) -> None:
     assert "largest discrepancies:" in result.output
 
 
+@pytest.mark.corpus
 def test_per_hand_csv_has_the_reconciliation_columns(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "hands.csv"
     result = runner.invoke(app, ["rake", str(stars), "--format", "csv", "--out", str(out)])
@@ -61,6 +63,7 @@ def test_per_hand_csv_has_the_reconciliation_columns(stars: Path, tmp_path: Path
     assert (row["rake_reported"], row["rake_expected"], row["rake_diff"]) == (300, 300, 0)
 
 
+@pytest.mark.corpus
 def test_parquet_per_hand_and_by_player_totals(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "hands.parquet"
     result = runner.invoke(app, ["rake", str(stars), "--format", "parquet", "-o", str(out)])
@@ -77,6 +80,7 @@ def test_parquet_per_hand_and_by_player_totals(stars: Path, tmp_path: Path) -> N
     assert by_currency == dict(want.iter_rows())
 
 
+@pytest.mark.corpus
 def test_json_totals_grouped(stars: Path) -> None:
     result = runner.invoke(
         app, ["rake", str(stars), "--by", "stakes,game_type", "--format", "json"]
@@ -87,6 +91,7 @@ def test_json_totals_grouped(stars: Path) -> None:
     assert {"stakes", "game_type", "currency", "rake_diff"} <= set(doc["totals"][0])
 
 
+@pytest.mark.corpus
 def test_infer_prints_a_ready_to_use_schedule(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "inferred.toml"
     result = runner.invoke(app, ["rake", str(stars), "--schedule", "infer", "--out", str(out)])
@@ -99,6 +104,7 @@ def test_infer_prints_a_ready_to_use_schedule(stars: Path, tmp_path: Path) -> No
     assert again.exit_code == 0, again.output
 
 
+@pytest.mark.corpus
 def test_text_histories_are_ingested_on_the_fly(corpus: Path) -> None:
     path = corpus / "PokerStars"
     result = runner.invoke(app, ["rake", str(path), "--schedule", "none"])
@@ -106,12 +112,14 @@ def test_text_histories_are_ingested_on_the_fly(corpus: Path) -> None:
     assert "no hand is off the schedule." in result.output
 
 
+@pytest.mark.corpus
 def test_unknown_group_key_is_a_usage_error(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--by", "colour"])
     assert result.exit_code == 2
     assert "--by colour: unknown key" in result.output
 
 
+@pytest.mark.corpus
 def test_bad_schedule_file_names_file_and_key(stars: Path, tmp_path: Path) -> None:
     bad = tmp_path / "room.toml"
     bad.write_text("[[tier]]\npercent_bp = 500\ncap = 3\n", encoding="utf-8")
@@ -120,18 +128,21 @@ def test_bad_schedule_file_names_file_and_key(stars: Path, tmp_path: Path) -> No
     assert f"{bad}: tier[0].cap: unknown key" in result.output
 
 
+@pytest.mark.corpus
 def test_unknown_schedule_name(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--schedule", "nosuch"])
     assert result.exit_code == 1
     assert "--schedule 'nosuch': neither a built-in" in result.output
 
 
+@pytest.mark.corpus
 def test_parquet_needs_out(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--format", "parquet"])
     assert result.exit_code == 2
     assert "--format parquet needs --out FILE" in result.output
 
 
+@pytest.mark.corpus
 def test_audit_and_ingest_take_a_schedule(corpus: Path, tmp_path: Path) -> None:
     stars = str(corpus / "PokerStars")
     with_schedule = runner.invoke(
@@ -148,12 +159,14 @@ def test_audit_and_ingest_take_a_schedule(corpus: Path, tmp_path: Path) -> None:
     assert findings.filter(pl.col("code") == "rake_off_schedule").height > 0
 
 
+@pytest.mark.corpus
 def test_audit_of_a_dataset_cannot_take_a_schedule(stars: Path) -> None:
     result = runner.invoke(app, ["audit", str(stars), "--schedule", "documented"])
     assert result.exit_code == 2
     assert "--schedule: a dataset was audited when it was ingested" in result.output
 
 
+@pytest.mark.corpus
 def test_ingest_rejects_a_bad_schedule_before_reading(tmp_path: Path, corpus: Path) -> None:
     args = ["ingest", str(corpus / "PokerStars"), "--out", str(tmp_path / "x")]
     result = runner.invoke(app, [*args, "--schedule", str(tmp_path / "missing.toml")])

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
-from types import ModuleType
 
 import polars as pl
 import pytest
@@ -15,16 +13,16 @@ from omahahh.audit.findings import CATALOGUE
 from omahahh.cli.app import app
 from omahahh.dataset.store import scan
 from omahahh.rake.builtin import resolve_schedule
-from omahahh.report import page_players, page_svg, rule_texts, svg_chart
+from omahahh.report import page_svg, rule_texts
 from omahahh.report.page_data import findings_part, kept_hands, report_data
 from omahahh.report.page_html import RULE_ID
 from omahahh.report.rule_texts import parse_rules
 from omahahh.report.show import hands_from_dataset
 from omahahh.stats.filters import StatsFilter
-from tests.conftest import CORPUS
-from tests.report_input import crafted_inputs, known_dataset
-from tests.test_cli_audit import BAD
-from tests.test_dataset import write
+from tests.helpers.hands import write
+from tests.helpers.paths import CORPUS, SAMPLES
+from tests.helpers.replay import BAD
+from tests.helpers.report_input import crafted_inputs, known_dataset
 
 runner = CliRunner()
 
@@ -76,7 +74,7 @@ def test_every_section_and_each_hand_once(dataset: Path, tmp_path: Path) -> None
 def test_top_caps_the_findings_and_says_so_codes_taken_in_turn(tmp_path: Path) -> None:
     hands = [BAD.replace("#100000000002", f"#1000000001{i:02d}") for i in range(12)]
     src = write(tmp_path / "in", "many.txt", *hands)
-    samples = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars"
+    samples = SAMPLES / "pokerstars"
     code, page, _ = _report(str(src), str(samples), "--out", str(tmp_path / "r.html"), "--top", "4")
     assert code == 0
     rows = re.findall(r'data-code="([a-z_]+)"', _tbody(page, "findings-table"))
@@ -195,7 +193,7 @@ def test_rule_text_joins_continuation_lines_and_keeps_its_table() -> None:
 def test_a_long_winnings_graph_on_the_page_is_a_band_of_bounded_size() -> None:
     """benchmarks/report.py: three graphs of ~330,000 hands through every hand made a
     28 MiB page; on the page a long line is a min/max band, a short one every hand."""
-    from tests.test_cli_graph import synthetic
+    from tests.helpers.graphs import synthetic
 
     long = page_svg.winnings_chart(synthetic(300_000, spike_at=123_456))
     assert long.count('class="envelope"') == 4 and "<polyline" not in long
@@ -207,19 +205,11 @@ def test_a_long_winnings_graph_on_the_page_is_a_band_of_bounded_size() -> None:
     assert net and len(net.group(1).split()) == page_svg.PAGE_POINTS
 
 
-@pytest.mark.parametrize(
-    "module", [rule_texts, svg_chart, page_svg, page_players], ids=lambda m: m.__name__
-)
-def test_docstring_examples_hold(module: ModuleType) -> None:
-    failed, attempted = doctest.testmod(module)
-    assert attempted > 0 and failed == 0
-
-
 def test_report_over_every_rooms_samples_runs_and_counts_every_hand(tmp_path: Path) -> None:
     """The README's quick start (``omahahh report sample_histories``): every room at once."""
     from omahahh.dataset.ingest import ingest
 
-    samples = Path(__file__).resolve().parents[1] / "sample_histories"
+    samples = SAMPLES
     counts = ingest([samples], tmp_path / "ds")
     code, page, output = _report(str(tmp_path / "ds"), "--out", str(tmp_path / "r.html"))
     assert code == 0, output

@@ -13,9 +13,9 @@ from omahahh.cli.app import app
 from omahahh.model import HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.report.show import _finding, render
-from tests.conftest import CORPUS
-from tests.test_cli_audit import BAD, CLEAN
-from tests.test_dataset import write
+from tests.helpers.hands import write
+from tests.helpers.paths import CORPUS
+from tests.helpers.replay import BAD, CLEAN
 
 runner = CliRunner()
 RIT = CORPUS / "PokerStars" / "HHSmithy__PokerHandHistoryParser"

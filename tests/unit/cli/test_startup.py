@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import typer.main
 
 from omahahh.cli.app import COMMANDS, app, command_modules, load_command
+from tests.helpers.paths import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 HEAVY = ("polars", "pyarrow", "numba", "numpy")
 
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
-from tests.stats_hands import HILO, SESSION
+from tests.helpers.stats_hands import HILO, SESSION
 
 runner = CliRunner()
 

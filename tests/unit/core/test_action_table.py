@@ -4,14 +4,12 @@ record per line, and the table stands for the tuple of records it holds."""
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import pickle
 from typing import Any
 
 import polars as pl
 import pytest
 
-from omahahh import action_table as action_table_module
 from omahahh import model
 from omahahh.action_table import ActionTable, action_table
 from omahahh.dataset.fragments import FragmentBuilder
@@ -21,8 +19,9 @@ from omahahh.parsers import betting_lines, pokerstars
 from omahahh.parsers.phh_codec import decode, encode, field_hints, written
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.batch_walk import kernel
-from tests.conftest import CORPUS, skip_if_compiled
-from tests.test_parser_pokerstars import BASE as STARS_BASE
+from tests.helpers.hands import STARS_BASE
+from tests.helpers.paths import CORPUS
+from tests.helpers.runtime import skip_if_compiled
 
 
 def _actions() -> tuple[Action, ...]:
@@ -41,11 +40,6 @@ def _actions() -> tuple[Action, ...]:
         ),
         Action(street=Street.PREFLOP, player="Bob", kind=ActionKind.FOLD, line=8),
     )
-
-
-def test_docstring_examples() -> None:
-    failed, attempted = doctest.testmod(action_table_module)
-    assert attempted and not failed
 
 
 def test_table_holds_the_records_it_was_made_of() -> None:

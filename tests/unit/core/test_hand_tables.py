@@ -4,14 +4,13 @@ table stands for the tuple of records it holds."""
 
 from __future__ import annotations
 
-import doctest
 import pickle
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
-from omahahh import hand_tables, model, record_table
+from omahahh import model
 from omahahh.dataset.pipeline import process_text
 from omahahh.hand_tables import (
     CollectionTable,
@@ -46,8 +45,9 @@ from omahahh.parsers import (
 )
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.batch_walk import kernel
-from tests.conftest import CORPUS, skip_if_compiled
-from tests.test_parser_pokerstars import BASE as STARS_BASE
+from tests.helpers.hands import STARS_BASE
+from tests.helpers.paths import CORPUS
+from tests.helpers.runtime import skip_if_compiled
 
 RECORDS: dict[type[Any], tuple[Any, ...]] = {
     SeatTable: (
@@ -70,11 +70,6 @@ RECORDS: dict[type[Any], tuple[Any, ...]] = {
     ),
     UncalledTable: (UncalledReturn(player="Ann", amount=9, street=Street.RIVER, line=14),),
 }
-
-
-def test_docstring_examples() -> None:
-    for module in (hand_tables, record_table):
-        assert doctest.testmod(module).failed == 0
 
 
 @pytest.mark.parametrize("kind", list(RECORDS), ids=lambda k: k.__name__)

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
 
 import omahahh
 from omahahh.errors import DatasetError
-from tests.test_cli_audit import BAD, CLEAN
+from tests.helpers.replay import BAD, CLEAN
+
+# Each public name and the object it must be (README "Library use").
+PUBLIC = {
+    "AuditedHand": ("omahahh.audit.hand", "AuditedHand"),
+    "HandRecord": ("omahahh.model", "HandRecord"),
+    "HouseRules": ("omahahh.house_rules", "HouseRules"),
+    "IngestCounts": ("omahahh.dataset.store", "IngestCounts"),
+    "IngestOptions": ("omahahh.dataset.ingest", "IngestOptions"),
+    "ParseFailure": ("omahahh.model", "ParseFailure"),
+    "ReplayResult": ("omahahh.replay.engine", "ReplayResult"),
+    "__version__": ("omahahh.version", "__version__"),
+    "audit_hand": ("omahahh.audit.hand", "audit_hand"),
+    "ingest": ("omahahh.dataset.ingest", "ingest"),
+    "open_dataset": ("omahahh.dataset.store", "open_dataset"),
+    "parse_text": ("omahahh.dataset.pipeline", "parse_text"),
+    "replay_hand": ("omahahh.replay.engine", "replay"),
+}
 
 
 def test_every_public_name_resolves() -> None:
-    for name in omahahh.__all__:
-        assert getattr(omahahh, name) is not None
+    assert sorted(omahahh.__all__) == sorted(PUBLIC)
+    for name, (module, attr) in PUBLIC.items():
+        assert getattr(omahahh, name) is getattr(importlib.import_module(module), attr), name
     with pytest.raises(AttributeError):
         _ = omahahh.no_such_name  # type: ignore[attr-defined]
 

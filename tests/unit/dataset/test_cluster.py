@@ -25,7 +25,7 @@ from omahahh.dataset.ingest import IngestOptions, ingest
 from omahahh.dataset.store import VERSIONS, scan
 from omahahh.dataset.tables import TABLES
 from omahahh.errors import OmahahhError
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 distributed = pytest.importorskip("distributed")
 
@@ -72,6 +72,7 @@ def _no_staging(root: Path) -> bool:
     return all(v.resolve() in live for v in versions.iterdir()) if versions.is_dir() else True
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("write_from", ["driver", "workers"])
 def test_local_cluster_dataset_hashes_equal_one_process(
     tmp_path: Path, inputs: list[Path], one_process: Path, write_from: str
@@ -84,6 +85,7 @@ def test_local_cluster_dataset_hashes_equal_one_process(
     assert not any(root.rglob("_incoming")) and not any(root.rglob("_dask"))
 
 
+@pytest.mark.corpus
 def test_two_halves_one_after_the_other_equal_one_run(
     tmp_path: Path, inputs: list[Path], one_process: Path, local_cluster: object
 ) -> None:
@@ -102,6 +104,7 @@ def _raise_on_corpus(source: tuple[str, str], pipeline: object) -> object:
     return process_file(source[0], pipeline, name=source[1])  # type: ignore[arg-type]
 
 
+@pytest.mark.corpus
 def test_a_task_that_raises_leaves_current_unchanged_and_no_staging(
     tmp_path: Path, inputs: list[Path], local_cluster: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,6 +121,7 @@ def test_a_task_that_raises_leaves_current_unchanged_and_no_staging(
     assert _no_staging(root)
 
 
+@pytest.mark.corpus
 @pytest.mark.slow
 def test_a_worker_killed_mid_run_still_gives_the_identical_dataset(
     tmp_path: Path, inputs: list[Path], one_process: Path, local_cluster: object
@@ -140,6 +144,7 @@ def test_a_worker_killed_mid_run_still_gives_the_identical_dataset(
     assert table_hashes(root) == table_hashes(one_process)
 
 
+@pytest.mark.corpus
 def test_cli_joins_a_running_scheduler_and_ignores_workers_with_a_note(
     tmp_path: Path, inputs: list[Path], one_process: Path, local_cluster: object
 ) -> None:

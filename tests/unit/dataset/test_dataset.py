@@ -15,19 +15,14 @@ from omahahh.dataset.pipeline import process_file
 from omahahh.dataset.store import DatasetWriter, scan
 from omahahh.dataset.tables import SCHEMA_VERSION, TABLES, schema
 from omahahh.errors import DatasetError
-from tests.conftest import parse_hand
-from tests.test_parser_pokerstars import BASE
+from tests.helpers.hands import STARS_BASE as BASE
+from tests.helpers.hands import STARS_OTHER as OTHER
+from tests.helpers.hands import STARS_TRUNCATED as TRUNCATED
+from tests.helpers.hands import write
+from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import SAMPLES
 
-OTHER = BASE.replace("#200000000001", "#200000000002")
 EDITED = BASE.replace("2021/03/10 14:00:00 ET", "2021/03/10 14:00:01 ET")
-TRUNCATED = "\n".join(BASE.splitlines()[:10]).replace("#200000000001", "#200000000009")
-
-
-def write(folder: Path, name: str, *hands: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    p = folder / name
-    p.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
-    return p
 
 
 def table(root: Path, name: str) -> pl.DataFrame:
@@ -163,7 +158,7 @@ def test_two_workers_give_the_same_tables_as_one(tmp_path: Path) -> None:
 def test_buffered_rows_of_all_tables_stay_within_the_writer_budget(tmp_path: Path) -> None:
     """The largest buffer is written out once all tables together pass ``buffer_bytes``:
     memory is bounded by one budget, not one part size per table, and no row is lost."""
-    sample = Path(__file__).resolve().parents[1] / "sample_histories"
+    sample = SAMPLES
     files = sorted(p for p in sample.rglob("*") if p.suffix in (".txt", ".xml", ".json", ""))
     fragments = [process_file(f) for f in files if f.is_file()]
     ingest([sample], tmp_path / "whole")

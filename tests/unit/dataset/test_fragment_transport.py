@@ -8,6 +8,7 @@ import pickle
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import process_file, process_text
@@ -22,6 +23,7 @@ def _assert_same(got: Fragment, want: Fragment) -> None:
     assert (got.blocks, got.files, got.owners) == (want.blocks, want.files, want.owners)
 
 
+@pytest.mark.corpus
 def test_fragment_arrives_equal_with_every_table_filled(corpus: Path) -> None:
     fragments = [process_file(p) for p in sorted((corpus / "PokerStars").rglob("*.txt"))]
     frames = {t: pl.concat([f.frames[t] for f in fragments]) for t in TABLES}
@@ -36,6 +38,7 @@ def test_fragment_of_a_failure_only_arrives_equal() -> None:
     _assert_same(pickle.loads(pickle.dumps(fragment)), fragment)
 
 
+@pytest.mark.corpus
 def test_fragment_travels_in_a_fraction_of_its_frames_pickled(corpus: Path) -> None:
     fragments = [process_file(p) for p in sorted((corpus / "PokerStars").rglob("*.txt"))]
     frames = {t: pl.concat([f.frames[t] for f in fragments]) for t in TABLES}

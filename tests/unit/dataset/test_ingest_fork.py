@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import run_fresh_python
+import pytest
+
+from tests.helpers.runtime import run_fresh_python
 
 TIME_LIMIT = 300
 """Seconds; the run takes ~7 s."""
@@ -27,6 +29,7 @@ print(first.blocks, first.parsed + first.failures, again.parsed)
 """
 
 
+@pytest.mark.corpus
 def test_forked_workers_finish_after_the_parent_used_polars(corpus: Path, tmp_path: Path) -> None:
     stdout = run_fresh_python(CHILD, str(corpus), str(tmp_path / "ds"), limit=TIME_LIMIT)
     blocks, taken, again = map(int, stdout.split())

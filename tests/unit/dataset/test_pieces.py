@@ -5,7 +5,6 @@ pieces must write the dataset an ingest of whole files writes."""
 from __future__ import annotations
 
 import bz2
-import doctest
 import gzip
 import itertools
 import json
@@ -27,7 +26,7 @@ from omahahh.dataset.tables import TABLES
 from omahahh.dataset.workers import capped_workers
 from omahahh.parsers.registry import expand_paths, iter_blocks, split_blocks
 from omahahh.parsers.sources import Block, read_lines, readable_from_offsets
-from tests.conftest import run_fresh_python
+from tests.helpers.runtime import run_fresh_python
 
 Shape = tuple[str, int, tuple[str, ...], tuple[int, ...]]
 
@@ -60,6 +59,7 @@ def check_contiguous(cut: list[Piece], path: Path) -> None:
         assert after.first_line == prefix.count(b"\n") + 1
 
 
+@pytest.mark.corpus
 def test_pieces_read_the_blocks_of_the_whole_file_for_every_corpus_file(corpus: Path) -> None:
     """Cut wherever a cut may be (a piece of one byte): every multi-hand text file of
     the corpus is cut at every hand, and its pieces give the whole file's blocks."""
@@ -88,6 +88,7 @@ def synthetic_hands(corpus: Path) -> list[str]:
     return texts
 
 
+@pytest.mark.corpus
 def test_pieces_keep_line_endings_encodings_lead_ins_and_stray_text(
     corpus: Path, tmp_path: Path
 ) -> None:
@@ -137,6 +138,7 @@ def test_pieces_keep_line_endings_encodings_lead_ins_and_stray_text(
             assert line in starts and line + 1 not in starts
 
 
+@pytest.mark.corpus
 def test_files_that_cannot_be_cut_stay_whole(corpus: Path, tmp_path: Path) -> None:
     text = "\n\n\n".join(synthetic_hands(corpus)) + "\n"
     plain = tmp_path / "plain.txt"
@@ -173,9 +175,9 @@ def test_files_that_cannot_be_cut_stay_whole(corpus: Path, tmp_path: Path) -> No
 def test_piece_size_bounds_and_estimate(tmp_path: Path) -> None:
     assert pieces.piece_bytes(10, 2) == pieces.PIECE_MIN_BYTES
     assert pieces.piece_bytes(10**10, 2) == pieces.PIECE_MAX_BYTES
-    assert doctest.testmod(pieces).failed == 0
 
 
+@pytest.mark.corpus
 def test_only_the_last_piece_counts_the_file(corpus: Path, tmp_path: Path) -> None:
     f = tmp_path / "hands.txt"
     f.write_text("\n\n\n".join(synthetic_hands(corpus)) + "\n", encoding="utf-8")
@@ -185,6 +187,7 @@ def test_only_the_last_piece_counts_the_file(corpus: Path, tmp_path: Path) -> No
     assert sum(fr.blocks for fr in fragments) == len(list(iter_blocks(f)))
 
 
+@pytest.mark.corpus
 def test_the_runs_last_small_files_are_cut_finer_so_workers_end_together(
     corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -279,6 +282,7 @@ print(json.dumps([c.parts_from, [f.files for f in fragments],
 """
 
 
+@pytest.mark.corpus
 def test_ingest_in_pieces_writes_what_whole_files_write(
     corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -322,6 +326,7 @@ def test_ingest_in_pieces_writes_what_whole_files_write(
         assert got_tables[name].equals(expected[name]), name
 
 
+@pytest.mark.corpus
 def test_one_large_file_is_not_capped_to_one_worker(
     corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,8 +8,6 @@ fragment's tables concatenated in block order.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
@@ -18,15 +16,16 @@ import omahahh.dataset.pipeline as pipeline
 from omahahh.dataset.fragments import CHILD_TABLES, Fragment
 from omahahh.parsers.registry import expand_paths, iter_blocks
 from omahahh.parsers.sources import Block
+from tests.helpers.paths import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "PokerStars"
+STARS = CORPUS / "PokerStars"
 
 
 def corpus_blocks(count: int) -> list[Block]:
     """``count`` PokerStars corpus blocks, every fifth cut after its second line (a
     ``truncated`` failure among the hands)."""
     blocks: list[Block] = []
-    for path in expand_paths([CORPUS]):
+    for path in expand_paths([STARS]):
         for block in iter_blocks(path):
             if len(blocks) % 5 == 3:
                 block = Block(block.path, block.line, block.lines[:2])

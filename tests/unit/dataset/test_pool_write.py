@@ -27,7 +27,7 @@ from omahahh.dataset.store import DatasetWriter, scan, write_part
 from omahahh.dataset.tables import TABLES, schema
 from omahahh.dataset.verify import verify
 from omahahh.errors import DatasetError
-from tests.conftest import run_fresh_python
+from tests.helpers.runtime import run_fresh_python
 
 TIME_LIMIT = 300
 """Seconds for one run in a fresh interpreter (the corpus with 2 workers takes ~10 s)."""
@@ -84,6 +84,7 @@ def test_fork_is_safe_until_polars_starts_its_thread_pool() -> None:
     assert run_fresh_python(code, limit=120).split() == ["True", "False"]
 
 
+@pytest.mark.corpus
 def test_workers_write_the_dataset_the_driver_writes(inputs: list[Path], tmp_path: Path) -> None:
     """Duplicates across workers' files, conflicts and failure rows included, then an
     extending run where every hand is already in the dataset."""
@@ -106,11 +107,13 @@ def test_workers_write_the_dataset_the_driver_writes(inputs: list[Path], tmp_pat
     assert not any(verify(by_workers).problems.values())
 
 
+@pytest.mark.corpus
 def test_driver_writes_when_told_to(corpus: Path, tmp_path: Path) -> None:
     answer = fresh_ingest(tmp_path / "ds", corpus / "PokerStars", env={POOL_WRITES_ENV: "driver"})
     assert answer[0] == "driver"
 
 
+@pytest.mark.corpus
 def test_driver_writes_once_polars_thread_pool_runs(corpus: Path, tmp_path: Path) -> None:
     pl.DataFrame({"a": list(range(100_000))}).group_by("a").len()  # this process's pool runs
     assert not fork_is_safe()
@@ -151,6 +154,7 @@ def test_a_part_holding_a_dropped_hand_is_rewritten_without_it(tmp_path: Path) -
     assert keys == ["k1", "k2", "k3"]
 
 
+@pytest.mark.corpus
 def test_strict_run_with_workers_writing_leaves_nothing(inputs: list[Path], tmp_path: Path) -> None:
     """``--strict`` stops at the first failure: the workers' staged parts go with the run."""
     out = tmp_path / "ds"
@@ -179,6 +183,7 @@ except pool_write.WorkerDied as exc:
 """
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("writes", ["workers", "driver"])
 def test_a_worker_killed_mid_run_stops_the_run_instead_of_hanging(
     corpus: Path, tmp_path: Path, writes: str

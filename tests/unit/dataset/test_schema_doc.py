@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from omahahh.dataset.tables import TABLES, schema_markdown
-from tests.conftest import REPO
+from tests.helpers.paths import REPO
 
 
 def test_schema_doc_equals_code() -> None:

@@ -17,7 +17,7 @@ import pytest
 from omahahh.cards import parse_cards
 from omahahh.errors import CardError
 from omahahh.eval.equity import EquityInputError, equity, pot_shares
-from tests.naive_poker import naive_omaha_hi_lo
+from tests.helpers.naive_poker import naive_omaha_hi_lo
 
 # --- an independent brute force -------------------------------------------------------
 

@@ -20,7 +20,7 @@ from omahahh.eval.evaluator import (
     omaha_low_best,
     rank5,
 )
-from tests.naive_poker import naive_high
+from tests.helpers.naive_poker import naive_high
 
 PROFILE = settings(max_examples=300, deadline=None)
 

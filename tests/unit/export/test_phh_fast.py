@@ -41,7 +41,7 @@ from omahahh.model import (
 )
 from omahahh.parsers.phh import unit_for
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 
 def _tables(hands: list[HandRecord]) -> dict[str, pa.Table]:
@@ -62,6 +62,7 @@ def _corpus_hands(folder: Path) -> list[HandRecord]:
     return [h for h in parse_blocks(blocks) if isinstance(h, HandRecord)]
 
 
+@pytest.mark.corpus
 def test_fast_path_writes_every_corpus_hand_as_the_record_path(
     corpus: Path, tmp_path: Path
 ) -> None:
@@ -174,6 +175,7 @@ def _bend(hand: HandRecord, rng: random.Random) -> HandRecord:
     return dataclasses.replace(hand, **changes)
 
 
+@pytest.mark.corpus
 def test_fast_path_matches_the_record_path_on_bent_hands(corpus: Path) -> None:
     rng = random.Random(18)
     hands = _corpus_hands(SAMPLES) + _corpus_hands(corpus / "PokerStars")

@@ -24,7 +24,7 @@ from omahahh.export.phh_rows import (
     records_from_frames,
     records_from_tables,
 )
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 runner = CliRunner()
 

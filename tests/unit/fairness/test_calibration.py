@@ -29,7 +29,7 @@ from omahahh.fairness.simulate import (
     deal,
     session,
 )
-from tests.conftest import REPO
+from tests.helpers.paths import REPO
 
 RUNS = 200
 DEALS = 10_000

@@ -24,7 +24,7 @@ from omahahh.fairness.sample import SampleCounts
 from omahahh.fairness.simulate import Dealer, Known, as_sample, session
 from omahahh.fairness.synthetic import session_tables, write_dataset
 from omahahh.stats.players import dataset_tables
-from tests.conftest import CORPUS, SAMPLES
+from tests.helpers.paths import CORPUS, SAMPLES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
 GG_PLO = (

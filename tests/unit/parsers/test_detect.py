@@ -13,9 +13,9 @@ from omahahh.dataset.pipeline import parse_text
 from omahahh.dataset.store import scan
 from omahahh.model import HandRecord, ParseFailure, Site
 from omahahh.parsers import detect
-from tests.test_parser_ggpoker import EV_CASHOUT
-from tests.test_parser_pokerstars import BASE as STARS
-from tests.test_parser_winamax import CRAFTED as WINAMAX
+from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
+from tests.helpers.hands import STARS_BASE as STARS
+from tests.helpers.hands import WINAMAX_CRAFTED as WINAMAX
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
 JUNK = "This is not a hand history.\nJust a note someone left in the folder."

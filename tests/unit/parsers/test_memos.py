@@ -15,8 +15,8 @@ from omahahh.model import HandRecord
 from omahahh.parsers import betting_lines, pokerstars
 from omahahh.parsers.common import leading_name, match_name, names_longest_first, names_without
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
-from tests.conftest import parse_failure, parse_hand
-from tests.test_parser_pokerstars import BASE
+from tests.helpers.hands import STARS_BASE as BASE
+from tests.helpers.parsing import parse_failure, parse_hand
 
 WORDS = ["Bob", "Bob 2", "Bob: x", "B", "Al:", "Al", ": ", " ", "2", "o"]
 
@@ -99,6 +99,7 @@ def test_memory_is_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parse_hand(chips) == tourney
 
 
+@pytest.mark.corpus
 def test_the_stars_loop_reads_every_corpus_hand_as_the_shared_reader_does(
     corpus: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

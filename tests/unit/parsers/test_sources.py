@@ -230,7 +230,7 @@ def test_a_gzipped_phhs_file_is_split_into_its_hands(tmp_path: Path) -> None:
     import gzip
 
     from omahahh.dataset.pipeline import process_file
-    from tests.conftest import REPO
+    from tests.helpers.paths import REPO
 
     phhs = (REPO / "tests" / "fixtures" / "phh" / "pokerkit_fo8_two_hands.phhs").read_bytes()
     packed = tmp_path / "two.phhs.gz"

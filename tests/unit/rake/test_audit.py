@@ -7,7 +7,6 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from conftest import parse_hand
 
 from omahahh.audit.hand import RakeExpectation, audit
 from omahahh.audit.rake_hook import ScheduleHook, audit_hook
@@ -17,6 +16,7 @@ from omahahh.rake.builtin import builtin_schedule
 from omahahh.rake.schedule import RakeScheduleError, apply_house_rules
 from omahahh.rake.toml import loads_schedule
 from omahahh.replay.engine import replay
+from tests.helpers.parsing import parse_hand
 
 # PokerStars, $0.05/$0.10 PLO heads-up, $0.72 pot, rake $0.03 (HHSmithy fixture, MIT).
 FLOP_HAND = """\
@@ -113,6 +113,7 @@ def test_house_rules_rake_choices_apply_to_the_documented_schedule() -> None:
     assert apply_house_rules(room, rules) is room
 
 
+@pytest.mark.corpus
 def test_hook_pickles_and_runs_in_worker_processes(corpus: Path, tmp_path: Path) -> None:
     hook = audit_hook("documented")
     assert pickle.loads(pickle.dumps(hook)) is not None

@@ -207,6 +207,7 @@ def test_nothing_to_learn_from_is_an_error() -> None:
         infer_schedule(frame)
 
 
+@pytest.mark.corpus
 def test_real_pokerstars_cash_hands_are_explained_by_one_schedule(
     corpus: Path, tmp_path: Path
 ) -> None:

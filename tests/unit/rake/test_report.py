@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from rake_helpers import SynthHand, tables
 
 from omahahh.rake.attribution import Attribution
 from omahahh.rake.builtin import builtin_schedule
 from omahahh.rake.report import GROUP_KEYS, RakeReport, RakeReportError, reconcile
+from tests.helpers.rake import SynthHand, tables
 
 DOCUMENTED = builtin_schedule("documented")
 

@@ -25,7 +25,7 @@ from omahahh.parsers import parse_block
 from omahahh.parsers.registry import iter_blocks
 from omahahh.replay.allin import allin_rows
 from omahahh.replay.engine import ReplayResult
-from tests.stats_hands import ALL_IN_ON_THE_FLOP, FOUR_BET_SHOWDOWN
+from tests.helpers.stats_hands import ALL_IN_ON_THE_FLOP, FOUR_BET_SHOWDOWN
 
 
 def _settled(hand: HandRecord) -> ReplayResult:
@@ -89,6 +89,7 @@ def test_flop_all_in_heads_up_is_the_share_of_the_820_turn_river_boards() -> Non
     assert {r.street for r in rows.values()} == {"flop"}
 
 
+@pytest.mark.corpus
 def test_turn_all_in_side_pot_treats_the_short_stack_as_dead_cards(corpus: Path) -> None:
     # 2005 Hi/Lo tournament: Player2 is all-in for less on the turn; the side pot (86) is
     # Hero's and Player5's only, so Player2's cards are out of the deck for it.
@@ -139,6 +140,7 @@ def test_pipeline_stores_one_row_per_live_player() -> None:
     assert frame.select("player", "ev_won").sort("player").rows() == [("A", 477), ("D", 1423)]
 
 
+@pytest.mark.corpus
 def test_run_it_twice_expectation_covers_both_boards(corpus: Path) -> None:
     # 2015 $200/$400 hand all-in pre-flop, run twice: each board carries half the pot, and
     # the expectation (same known cards for both) adds up to the whole pot after rake.
@@ -151,6 +153,7 @@ def test_run_it_twice_expectation_covers_both_boards(corpus: Path) -> None:
     assert sum(r.actual_won for r in rows) == after_rake
 
 
+@pytest.mark.corpus
 def test_corpus_expectations_add_up_to_the_pots(
     corpus: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from omahahh.cli.app import app
 from omahahh.dataset.store import scan
 from omahahh.replay.allin import DEFAULT_SAMPLES, _cached_shares
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 # A crafted 3-way 6-card hand all-in before the flop (see sample_histories/README.md).
 HAND = SAMPLES / "pokerstars" / "crafted" / "PLO6-cash-out-pot-not-awarded.txt"

@@ -20,11 +20,13 @@ import pytest
 from omahahh import replay as replay_package
 from omahahh.dataset import pipeline
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
-from omahahh.model import ActionKind, HandRecord, Street, Structure
+from omahahh.model import ActionKind, HandRecord, Structure
 from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_hands
 from omahahh.replay.betting import BettingOutcome, walk_betting
-from tests.conftest import sample_tables, skip_if_compiled
+from tests.helpers.bend import bend
+from tests.helpers.parsing import sample_tables
+from tests.helpers.runtime import skip_if_compiled
 
 ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
 
@@ -50,6 +52,7 @@ def _differences(hands: list[HandRecord], rules: HouseRules) -> list[str]:
     return out
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     "rules", [DEFAULT_HOUSE_RULES, ACTIVE_SIDE_POT], ids=["all_pots", "active"]
 )
@@ -63,51 +66,7 @@ def test_batch_walk_equals_the_python_walk_on_every_corpus_hand(
     assert _differences(corpus_hands, rules) == []
 
 
-def _bend(hand: HandRecord, rng: random.Random) -> HandRecord:
-    """One random oddity, or several: what rooms and damaged files produce."""
-    actions = list(hand.actions)
-    seats = list(hand.seats)
-    for _ in range(rng.randint(1, 3)):
-        trick = rng.randrange(10)
-        if trick == 0 and len(actions) > 1:  # an action lost
-            del actions[rng.randrange(len(actions))]
-        elif trick == 1 and len(actions) > 1:  # two actions swapped
-            i = rng.randrange(len(actions) - 1)
-            actions[i], actions[i + 1] = (
-                replace(actions[i + 1], street=actions[i].street),
-                (replace(actions[i], street=actions[i + 1].street)),
-            )
-        elif trick == 2 and actions:  # another amount, even more than the stack
-            i = rng.randrange(len(actions))
-            actions[i] = replace(actions[i], amount=rng.choice([0, 1, 7, 50, 10**6]))
-        elif trick == 3 and actions:  # another kind
-            i = rng.randrange(len(actions))
-            actions[i] = replace(actions[i], kind=rng.choice(list(ActionKind)))
-        elif trick == 4 and actions:  # a player no seat line names
-            i = rng.randrange(len(actions))
-            actions.insert(i, replace(actions[i], player=f"stranger{rng.randrange(2)}"))
-        elif trick == 5:  # no button printed
-            hand = replace(hand, button_seat=None)
-        elif trick == 6 and seats:  # a seat sitting out, out of hand, or broke
-            i = rng.randrange(len(seats))
-            seats[i] = replace(
-                seats[i],
-                sitting_out=rng.random() < 0.5,
-                out_of_hand=rng.random() < 0.5,
-                stack_start=rng.choice([seats[i].stack_start, 0, 1]),
-            )
-        elif trick == 7:  # another structure, with or without limits printed
-            game = replace(hand.game, structure=rng.choice(list(Structure)))
-            small = rng.choice([None, hand.big_blind])
-            hand = replace(hand, game=game, small_bet=small, big_bet=rng.choice([None, small]))
-        elif trick == 8:  # no blinds known
-            hand = replace(hand, big_blind=rng.choice([None, 0]), small_bet=None)
-        elif trick == 9 and actions:  # a street that starts late or comes back
-            i = rng.randrange(len(actions))
-            actions[i] = replace(actions[i], street=rng.choice(list(Street)))
-    return replace(hand, actions=tuple(actions), seats=tuple(seats))
-
-
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     "rules", [DEFAULT_HOUSE_RULES, ACTIVE_SIDE_POT], ids=["all_pots", "active"]
 )
@@ -115,10 +74,11 @@ def test_batch_walk_equals_the_python_walk_on_bent_hands(
     corpus_hands: list[HandRecord], rules: HouseRules
 ) -> None:
     rng = random.Random(11)
-    bent = [_bend(rng.choice(corpus_hands), rng) for _ in range(3000)]
+    bent = [bend(rng.choice(corpus_hands), rng) for _ in range(3000)]
     assert _differences(bent, rules) == []
 
 
+@pytest.mark.corpus
 def test_a_hand_with_two_seats_of_one_number_takes_the_python_walk(
     corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -143,6 +103,7 @@ def _only_the_python_walk(hands: list[HandRecord]) -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
     corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -156,6 +117,7 @@ def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
     assert batch_walk.kernel() is not None
 
 
+@pytest.mark.corpus
 def test_without_numba_installed_every_hand_takes_the_python_walk(
     corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -210,6 +172,7 @@ def test_compiled_code_is_cached_in_the_user_cache_folder_by_its_sources(
     assert batch_walk.numba_cache_dir() == tmp_path / "mine"
 
 
+@pytest.mark.corpus
 def test_the_compiled_walk_loads_once_a_process_has_enough_hands_to_walk(
     corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -292,6 +255,7 @@ def test_cache_folders_of_other_sources_are_pruned_once_unused_for_30_days(
     assert current.stat().st_mtime == now  # marked used: another version keeps it 30 days
 
 
+@pytest.mark.corpus
 def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
     monkeypatch: pytest.MonkeyPatch, corpus_hands: list[HandRecord]
 ) -> None:

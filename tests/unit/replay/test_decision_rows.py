@@ -33,6 +33,7 @@ def walked(every_corpus_hand: list[HandRecord]) -> Walked:
     return out
 
 
+@pytest.mark.corpus
 def test_each_decision_reads_as_the_python_walks(walked: Walked) -> None:
     assert sum(len(lazy) for lazy, _ in walked) > 5000
     for lazy, want in walked:
@@ -47,6 +48,7 @@ def test_each_decision_reads_as_the_python_walks(walked: Walked) -> None:
             assert lazy[1:3] == want[1:3]
 
 
+@pytest.mark.corpus
 def test_reading_past_the_hands_decisions_is_an_index_error(
     walked: Walked,
 ) -> None:
@@ -57,6 +59,7 @@ def test_reading_past_the_hands_decisions_is_an_index_error(
         lazy[-len(lazy) - 1]
 
 
+@pytest.mark.corpus
 def test_table_values_are_the_decisions_fields(walked: Walked) -> None:
     nones = 0
     for lazy, want in walked:
@@ -67,6 +70,7 @@ def test_table_values_are_the_decisions_fields(walked: Walked) -> None:
     assert nones > 0  # min raise-to None (no raise allowed) is met, and kept None
 
 
+@pytest.mark.corpus
 def test_equal_to_the_list_only_when_every_decision_is(
     walked: Walked,
 ) -> None:
@@ -78,6 +82,7 @@ def test_equal_to_the_list_only_when_every_decision_is(
     assert lazy != want[:-1]
 
 
+@pytest.mark.corpus
 def test_pickles_as_the_plain_list(walked: Walked) -> None:
     lazy, want = walked[0]
     back = pickle.loads(pickle.dumps(lazy))

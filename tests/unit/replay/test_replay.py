@@ -1,47 +1,17 @@
-"""The replay engine: derived facts of crafted hands, and the docstring examples of the rules."""
+"""The replay engine: derived facts of crafted hands (the rules' worked examples are doctests)."""
 
 from __future__ import annotations
 
-import doctest
 import random
 from fractions import Fraction
-from types import ModuleType
 
-import pytest
-
-from omahahh import house_rules
-from omahahh.audit import betting as audit_betting
 from omahahh.audit.settle import _borne
 from omahahh.model import Site
 from omahahh.replay import engine as replay
 from omahahh.rooms.rake_allocation import allocation_for
-from omahahh.rules import allocation as rake_allocation
-from omahahh.rules import betting, odd_chips, pots, seating, showdown
 from omahahh.rules.allocation import MAIN_FIRST, allocate_rake
-from tests.conftest import parse_hand, skip_if_compiled
-from tests.replay_helpers import audited, codes, stars
-
-
-@pytest.mark.parametrize(
-    "module",
-    [
-        betting,
-        pots,
-        odd_chips,
-        seating,
-        showdown,
-        rake_allocation,
-        house_rules,
-        audit_betting,
-        replay,
-    ],
-    ids=lambda m: m.__name__,
-)
-def test_docstring_worked_examples_hold(module: ModuleType) -> None:
-    skip_if_compiled(module)
-    failed, attempted = doctest.testmod(module)
-    assert attempted > 0 and failed == 0
-
+from tests.helpers.parsing import parse_hand
+from tests.helpers.replay import audited, codes, stars
 
 ANTES = """
 A: posts small blind $1

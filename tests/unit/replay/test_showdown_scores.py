@@ -20,7 +20,7 @@ from omahahh.model import HandRecord, Show
 from omahahh.replay.engine import replay
 from omahahh.replay.showdown import known_hands
 from omahahh.replay.showdown_scores import score_batch
-from tests.conftest import sample_tables
+from tests.helpers.parsing import sample_tables
 
 
 def _redealt(hand: HandRecord, rng: random.Random) -> HandRecord:
@@ -45,6 +45,7 @@ def _hands(every_corpus_hand: list[HandRecord]) -> list[HandRecord]:
     return every_corpus_hand + [_redealt(rng.choice(every_corpus_hand), rng) for _ in range(1500)]
 
 
+@pytest.mark.corpus
 def test_batch_scores_are_the_scalar_evaluators(every_corpus_hand: list[HandRecord]) -> None:
     hands = _hands(every_corpus_hand)
     scored = 0
@@ -57,6 +58,7 @@ def test_batch_scores_are_the_scalar_evaluators(every_corpus_hand: list[HandReco
     assert scored > 5000
 
 
+@pytest.mark.corpus
 def test_every_evaluable_shown_hand_is_scored_and_no_other(
     every_corpus_hand: list[HandRecord],
 ) -> None:
@@ -72,6 +74,7 @@ def test_every_evaluable_shown_hand_is_scored_and_no_other(
                 assert ((cards, board) in scores) == evaluable, hand.hand_key
 
 
+@pytest.mark.corpus
 def test_a_replay_with_the_batch_scores_is_the_replay_without(
     every_corpus_hand: list[HandRecord],
 ) -> None:

@@ -29,7 +29,7 @@ from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.report import reconcile
 from omahahh.report.audit_report import audit_report
 from omahahh.stats.players import dataset_tables, player_stats
-from tests.report_input import known_dataset
+from tests.helpers.report_input import known_dataset
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

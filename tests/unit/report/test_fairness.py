@@ -26,7 +26,7 @@ from omahahh.fairness.synthetic import session_tables, write_dataset
 from omahahh.report.page_fairness import family_verdict, shown_rows
 from omahahh.stats.filters import StatsFilter
 from omahahh.stats.players import dataset_tables
-from tests.report_input import known_dataset
+from tests.helpers.report_input import known_dataset
 
 runner = CliRunner()
 

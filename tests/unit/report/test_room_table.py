@@ -15,7 +15,7 @@ from omahahh.report.room_table import (
     rewrite,
     room_counts,
 )
-from tests.conftest import REPO
+from tests.helpers.paths import REPO
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +23,7 @@ def table(corpus: Path) -> str:
     return render(room_counts(corpus))
 
 
+@pytest.mark.corpus
 def test_readme_room_table_equals_what_the_generator_computes(table: str) -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert block_of(readme) == table, (
@@ -30,6 +31,7 @@ def test_readme_room_table_equals_what_the_generator_computes(table: str) -> Non
     )
 
 
+@pytest.mark.corpus
 def test_the_table_lists_every_corpus_folder_with_its_index_count(corpus: Path, table: str) -> None:
     folders = sorted(p.name for p in corpus.iterdir() if p.is_dir())
     for name in folders:
@@ -37,6 +39,7 @@ def test_the_table_lists_every_corpus_folder_with_its_index_count(corpus: Path, 
     assert "| `PokerStars` | 76 |" in table  # INDEX.tsv: 76 PokerStars Omaha hands
 
 
+@pytest.mark.corpus
 def test_counts_add_up_as_ingest_counts_them(corpus: Path) -> None:
     counts = count_folder(corpus / "PokerStars", 76)
     assert counts.rooms == ("pokerstars",)

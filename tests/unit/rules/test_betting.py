@@ -6,7 +6,7 @@ from omahahh.audit.hand import AuditedHand
 from omahahh.model import Street, Structure
 from omahahh.replay.engine import Decision
 from omahahh.rules import betting
-from tests.replay_helpers import audited, codes, stars
+from tests.helpers.replay import audited, codes, stars
 
 FOUR = """
 Seat 1: A ($100 in chips)

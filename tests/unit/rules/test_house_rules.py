@@ -16,7 +16,7 @@ from omahahh.house_rules import (
     load_house_rules_text,
     to_toml,
 )
-from tests.conftest import CORPUS, REPO
+from tests.helpers.paths import CORPUS, REPO
 
 RULES_MD = CORPUS.parent / "RULES.md"
 

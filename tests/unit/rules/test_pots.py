@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from omahahh.replay.engine import replay
 from omahahh.rules.pots import build_pots, split_between_runs, uncalled_bet
-from tests.conftest import parse_hand
-from tests.replay_helpers import audited, codes, stars
+from tests.helpers.parsing import parse_hand
+from tests.helpers.replay import audited, codes, stars
 
 
 def test_r_pot_1_side_pots_worked_example_300_1800() -> None:

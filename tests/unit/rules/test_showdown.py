@@ -9,8 +9,8 @@ from omahahh.replay.engine import replay
 from omahahh.rules.odd_chips import split_evenly, split_hi_lo
 from omahahh.rules.seating import clockwise_from_button
 from omahahh.rules.showdown import Contestant, award_pot, best_low
-from tests.conftest import parse_hand
-from tests.replay_helpers import audited, codes, stars
+from tests.helpers.parsing import parse_hand
+from tests.helpers.replay import audited, codes, stars
 
 
 def shares(

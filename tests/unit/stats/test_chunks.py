@@ -13,7 +13,7 @@ from omahahh.stats.facts import _money, player_hands
 from omahahh.stats.filters import StatsFilter
 from omahahh.stats.frames import HAND
 from omahahh.stats.players import chunk_count, dataset_tables, player_stats, summarize
-from tests.conftest import SAMPLES
+from tests.helpers.paths import SAMPLES
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +23,7 @@ def dataset(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("by", [(), ("position",), ("category",), ("variant", "stakes")])
 def test_chunked_sums_equal_one_pass(dataset: Path, by: tuple[str, ...]) -> None:
     tables = dataset_tables(str(dataset))
@@ -33,6 +34,7 @@ def test_chunked_sums_equal_one_pass(dataset: Path, by: tuple[str, ...]) -> None
     assert_frame_equal(chunked, whole, check_exact=False, rel_tol=1e-12)
 
 
+@pytest.mark.corpus
 def test_chunked_with_filters_and_min_hands(dataset: Path) -> None:
     tables = dataset_tables(str(dataset))
     wanted = StatsFilter(sites=("pokerstars",), min_hands=2)
@@ -42,6 +44,7 @@ def test_chunked_with_filters_and_min_hands(dataset: Path) -> None:
     )
 
 
+@pytest.mark.corpus
 def test_chunked_sums_from_frames_without_files_equal_one_pass(dataset: Path) -> None:
     """Tables given as plain lazy frames (no folder to read parts from) spill by streaming."""
     tables = dict(dataset_tables(str(dataset)))
@@ -51,6 +54,7 @@ def test_chunked_sums_from_frames_without_files_equal_one_pass(dataset: Path) ->
     )
 
 
+@pytest.mark.corpus
 def test_sums_do_not_depend_on_the_order_of_the_hands(dataset: Path) -> None:
     """``net_bb`` and ``bb_per_100`` are summed as integers (whole big blinds, billionths):
     the same hands in another order give the same table to the last bit, and chunked sums
@@ -67,6 +71,7 @@ def test_sums_do_not_depend_on_the_order_of_the_hands(dataset: Path) -> None:
     assert_frame_equal(player_stats(tables, counts=True, hands_per_chunk=40), whole)
 
 
+@pytest.mark.corpus
 def test_net_bb_is_null_without_a_big_blind_and_exact_to_a_millionth(dataset: Path) -> None:
     """A hand's net in big blinds: whole big blinds and billionths (facts._money); a hand
     with no big blind has none (it was inf); summed, three thirds make one big blind."""

@@ -12,7 +12,7 @@ from omahahh.dataset.pipeline import process_text
 from omahahh.stats.aliases import AliasError, parse_aliases
 from omahahh.stats.filters import StatsFilter, StatsInputError, glob_regex, parse_when
 from omahahh.stats.players import check_keys, player_stats, tables_of
-from tests.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
+from tests.helpers.stats_hands import HILO, SESSION, STEAL_AND_THREE_BET
 
 # Hand 1 again, in euros (another hand number): money of two currencies.
 EURO = (

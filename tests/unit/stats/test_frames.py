@@ -7,7 +7,7 @@ import polars as pl
 from omahahh.dataset.pipeline import process_text
 from omahahh.stats.frames import HAND, HandIndex, count_before, run_total, starts, with_hand_ids
 from omahahh.stats.players import player_stats, tables_of
-from tests.stats_hands import HILO, SESSION
+from tests.helpers.stats_hands import HILO, SESSION
 
 
 def test_count_before_and_run_total_stay_within_runs() -> None:

@@ -17,7 +17,8 @@ from omahahh.dataset.pipeline import parse_text, process_text
 from omahahh.model import HandRecord
 from omahahh.stats.facts import player_hands
 from omahahh.stats.players import STATS, player_stats, tables_of
-from tests.stats_hands import HILO, SESSION
+from tests.helpers.paths import REPO
+from tests.helpers.stats_hands import HILO, SESSION
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 
@@ -241,7 +242,7 @@ def test_counts_give_numerator_and_denominator(tables: dict[str, pl.LazyFrame]) 
 
 
 def test_every_statistic_is_documented_in_stats_md() -> None:
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "STATS.md").read_text(encoding="utf-8")
+    doc = (REPO / "docs" / "STATS.md").read_text(encoding="utf-8")
     for stat in STATS:
         assert f"### `{stat.name}`" in doc, stat.name
 
