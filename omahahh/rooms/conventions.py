@@ -69,7 +69,7 @@ class RoomConventions:
     pot_limit_counts_cash_drop: bool = False
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
-    (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
+    (tests/unit/audit/test_precision.py crafts that hand from the room's line shapes)."""
     prints_rake: bool = True
     """The text states the rake. Rooms that never do (Everleaf: everleaf:149107406 pays
     $1.71 of a $1.80 pot and prints nothing else) keep what the pots less the awards

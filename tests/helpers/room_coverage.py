@@ -1,6 +1,6 @@
 """Per corpus folder of issue 12: what became of every hand block, against INDEX.tsv.
 
-``python -m tests.room_coverage [FOLDER ...]`` (from the repository root; default: the
+``python -m tests.helpers.room_coverage [FOLDER ...]`` (from the repository root; default: the
 six folders of issue 12) prints, per folder, INDEX.tsv's ``omaha_hands`` of the files
 not broken on purpose (corpus README), the blocks read, the blocks of those intact
 files that parse, what the dataset kept of them (hands, duplicates: the same text
@@ -10,7 +10,7 @@ id), the share, and every failure row with its reason (``file:line: why``).
 The share is the issue's "parsed + duplicates": intact blocks that parse to a hand
 (kept, a duplicate, or a conflict, which the dataset records as a ``duplicate_conflict``
 failure row naming file and line) over INDEX.tsv's intact Omaha hands. ``kept_share``
-leaves conflicts out. The room tests (tests/test_room_*.py) read the same numbers.
+leaves conflicts out. The room tests (tests/rooms/) read the same numbers.
 """
 
 from __future__ import annotations

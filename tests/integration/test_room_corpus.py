@@ -3,9 +3,9 @@ Bovada/Ignition, PartyPoker): every block a parsed hand, a duplicate or a failur
 naming file, line and reason; parsed + duplicates >= 95 % of INDEX.tsv's Omaha hands
 (files broken on purpose left out); no audit error or warning on the other hands;
 zero-sum on every complete cash hand; PHH export round trips; and the audit
-reports a broken room identity. The numbers come from tests/room_coverage.py
-(``python -m tests.room_coverage`` prints them); the line shapes are tested in
-tests/test_room_888.py, test_room_wpn.py, test_room_bovada.py, test_room_party.py."""
+reports a broken room identity. The numbers come from tests/helpers/room_coverage.py
+(``python -m tests.helpers.room_coverage`` prints them); the line shapes are tested in
+tests/rooms/test_888poker.py, test_wpn.py, test_bovada.py, test_partypoker.py."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_zero_sum_on_every_complete_cash_hand(covered: dict[str, Coverage], fold
 
 # Known differences after PHH export and import: the decoding note of a cp1252 line is
 # about the source text, not the hand; partypoker:14835000000 deals HERO other cards
-# than it shows (tests/test_room_party.py), and PHH has one set of cards per player.
+# than it shows (tests/rooms/test_partypoker.py), and PHH has one set of cards per player.
 ROUND_TRIP_KNOWN = {
     "Pacific-888": {"findings": {"888poker:526119469"}},
     "PartyPoker-old": {

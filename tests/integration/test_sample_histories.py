@@ -55,7 +55,7 @@ REAL_ROOTS = {
 
 
 def _sample_files() -> list[Path]:
-    """The PokerStars samples (structured exports: tests/test_sample_structured.py)."""
+    """The PokerStars samples (structured exports: tests/integration/test_sample_structured.py)."""
     folder = SAMPLES / "pokerstars"
     return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != "README.md")
 
@@ -75,7 +75,7 @@ def _hands() -> list[HandRecord]:
 
 def _stars_hands() -> list[HandRecord]:
     """The PokerStars hands: FORMATS.md §1.12's identity and the evaluator's words are
-    theirs (the other rooms' identities: tests/test_room_*.py)."""
+    theirs (the other rooms' identities: tests/rooms/)."""
     return [h for h in _hands() if h.site is Site.POKERSTARS]
 
 

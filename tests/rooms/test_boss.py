@@ -1,5 +1,5 @@
-"""Boss Media XML and IGT JSON (parsers/boss.py, parsers/igt.py; docs/SITES.md): the
-corpus hands that show how each figure is meant, and crafted ones."""
+"""Boss Media XML (parsers/boss.py; docs/SITES.md): the corpus hands that show how each
+figure is meant, and crafted ones."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import cards_str
 from omahahh.dataset.pipeline import parse_text
-from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Street
+from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure
 from omahahh.parsers.boss import link_card
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.paths import CORPUS
@@ -22,10 +22,6 @@ BOSS_FPDB = CORPUS / "BossXML/jejellyroll-fr__fpdb-3/regression-test-files/cash/
 BOSS_GG = (
     CORPUS / "BossXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/BossMedia"
-)
-IGT = (
-    CORPUS / "IGT-JSON/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
-    "/SampleHandHistories/IGT/CashGame"
 )
 
 
@@ -140,48 +136,3 @@ def test_unknown_action_and_other_games_fail_naming_the_element() -> None:
     assert first.source_line == 7 and "ACTION_SHOVE" in first.reason
     assert isinstance(second, ParseFailure) and second.reason_code == "unsupported_game"
     assert second.source_line == 9
-
-
-def test_igt_calls_are_street_totals_and_bankrolls_agree() -> None:
-    # GeneralHand.txt: PLAYER4 raises to 2.00 on the flop, calls 6.00 (bankRoll -4.00).
-    hand = the_hand(IGT / "GeneralHands/GeneralHand.txt")
-    assert hand.site is Site.IGT and hand.hand_id == "54500000.hand.202"
-    flop = [(a.player, a.kind, a.amount) for a in hand.actions if a.street is Street.FLOP]
-    assert ("PLAYER4", ActionKind.CALL, 400) in flop
-    assert not any("behind" in n for n in hand.notes)
-    assert hand.total_pot_reported == 3941 and hand.rake_reported == 109
-    assert sorted((c.player, c.amount, c.half) for c in hand.collections) == [
-        ("HERO", 1971, "high"), ("PLAYER4", 1970, "low"),
-    ]  # fmt: skip
-    assert errors(hand) == []
-
-
-def test_igt_adjustment_returns_what_its_bankroll_says() -> None:
-    # IGT2019Hand.txt: Player3 raises 2.50, all fold; the adjustment's value says 0.50 but
-    # its bankRoll goes 134.08 -> 136.08: 2.00 back. Its header date lost a digit.
-    hand = the_hand(IGT / "ExtraHands/IGT2019Hand.txt")
-    assert [(u.player, u.amount) for u in hand.uncalled] == [("Player3", 200)]
-    assert hand.started_at == datetime.fromtimestamp(1549298496.511, UTC)
-    assert errors(hand) == []
-
-
-def test_igt_stream_reads_several_hands_and_fails_a_broken_one_only() -> None:
-    good = (IGT / "GeneralHands/GeneralHand.txt").read_text("utf-8-sig")
-    body = good[good.index("[") + 1 : good.rindex("]")]
-    other = body.replace("54500000.hand.202", "54500000.hand.203")
-    broken = body.replace('"player":"HERO"', '"player":HERO', 1).replace(".202", ".204")
-    text = '{"history":[\n' + body + ",\n" + broken + ",\n" + other + "\n]}"
-    results = parse_text(text, "export.json")
-    assert [type(r).__name__ for r in results] == ["HandRecord", "ParseFailure", "HandRecord"]
-    failure = results[1]
-    assert isinstance(failure, ParseFailure) and failure.reason_code == "bad_json"
-    assert failure.source_line == 3 and "hand starting at line 3" in failure.reason
-    assert isinstance(results[2], HandRecord) and results[2].hand_id == "54500000.hand.203"
-
-
-def test_igt_seat_of_zero_takes_its_stack_from_the_bankroll() -> None:
-    hand = the_hand(IGT / "HandActionTests/AllInHandWithShowdown.txt")
-    putting_in = {a.player for a in hand.actions if a.amount}
-    assert all(s.stack_start > 0 for s in hand.seats if s.player in putting_in)
-    assert any("stack" in n and "bankRoll" in n for n in hand.notes)
-    assert errors(hand) == []

@@ -72,7 +72,7 @@ def test_one_id_for_four_hands_leaves_three_conflicts() -> None:
     """5MultipleHands.txt (two copies) gives four different hands the id 1458965856 (the
     fixture's edit: same table, same second): the first is kept, the other three are
     ``duplicate_conflict`` failures naming file and line (the folder's counts:
-    tests/test_room_corpus.py)."""
+    tests/integration/test_room_corpus.py)."""
     fives = [r for r in results(FIVE) if isinstance(r, HandRecord)]
     assert [h.hand_id for h in fives] == ["1458965856", "1458965857"] + ["1458965856"] * 3
     assert len({h.text_hash for h in fives}) == 5
@@ -85,7 +85,7 @@ def test_every_conflicting_hand_audits_clean_too() -> None:
 
 def test_a_hand_showing_other_cards_than_dealt_is_noted() -> None:
     """partypoker:14835000000 deals HERO [9s Qc Ks Tc] but shows [7s Qd Ks Th]: the one
-    hand whose PHH round trip differs (tests/test_room_corpus.py)."""
+    hand whose PHH round trip differs (tests/integration/test_room_corpus.py)."""
     h = hand(GGRATTE + "PlayerTests/WithAnonomous.txt")
     assert h.hand_key == "partypoker:14835000000"
     assert any("HERO shows other cards than were dealt" in n for n in h.notes)

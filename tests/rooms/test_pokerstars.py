@@ -630,7 +630,7 @@ def test_truncated_observed_hand_is_a_failure(stars_dataset: Path) -> None:
 
 
 def _identity_frame(root: Path) -> pl.DataFrame:
-    # PokerStars' own identity (StarsClone's PPPoker hands: tests/test_corpus_archives.py).
+    # PokerStars' own identity (StarsClone's PPPoker hands: tests/integration/test_archive_corpus.py).
     hands = scan(root, "hands").filter(~pl.col("cancelled"), pl.col("site") == "pokerstars")
     put_in = scan(root, "actions").group_by("hand_key").agg(pl.col("amount").sum().alias("put_in"))
     players = (

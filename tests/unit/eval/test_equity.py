@@ -1,7 +1,7 @@
 """All-in equity (R-HAND-1, R-SPLIT-1, R-LO-1..8): exact enumeration and Monte Carlo.
 
 Expected figures come from ``naive_equity`` below: plain itertools over every
-board, a straightforward tuple-key evaluator (``tests/naive_poker.py``: no lookup
+board, a straightforward tuple-key evaluator (``tests/helpers/naive_poker.py``: no lookup
 tables, no numpy) and exact fractions. Small cases run it in the test itself; the pre-flop figures
 were produced by the same function, run once offline (see each comment).
 """

@@ -1,6 +1,6 @@
 """The report page in a real browser: Debian's headless Chromium driven by Playwright.
 
-The page of a known input (tests/report_input.py) is opened from disk and
+The page of a known input (tests/helpers/report_input.py) is opened from disk and
 checked as a reader would use it: no console error, no network request, every
 section with the counts the dataset holds (counted here by other code:
 ``audit_report``, the rake reconciliation, the statistics), sorting and

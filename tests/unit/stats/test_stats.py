@@ -1,4 +1,4 @@
-"""Each statistic of docs/STATS.md on the crafted sessions of tests/stats_hands.py.
+"""Each statistic of docs/STATS.md on the crafted sessions of tests/helpers/stats_hands.py.
 
 Every expected value below is worked out by hand from the hand texts (the
 reasoning is in the comments); none is read back from the code.
