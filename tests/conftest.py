@@ -21,7 +21,7 @@ CORPUS_SKIP = "reads ../shared/corpus, which is not beside this checkout"
 CORPUS_FIXTURES = ("corpus", "every_corpus_hand")
 
 # Not test code: data, and the script that wrote the PHH fixtures (it imports PokerKit).
-collect_ignore_glob = ["fixtures/*", "data/*"]
+collect_ignore_glob = ["data/*"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -50,6 +50,7 @@ def folder_hands(folder: str) -> list[tuple[Path, HandRecord]]:
     return out
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_every_block_is_a_hand_or_a_failure_with_a_reason(folder: str) -> None:
     allowed = FOLDERS[folder] | {"unsupported_game"}
@@ -63,6 +64,7 @@ def test_every_block_is_a_hand_or_a_failure_with_a_reason(folder: str) -> None:
                 assert broken(path) or r.reason_code in allowed, r.reason
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_at_least_95_percent_of_index_omaha_hands_are_parsed(folder: str) -> None:
     rows = [r for r in index_rows(folder) if not broken(r["file"])]
@@ -97,6 +99,7 @@ def net_by_player(hand: HandRecord) -> dict[str, int]:
     return net
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_every_cash_hand_is_zero_sum_with_the_rake(folder: str) -> None:
     checked = 0
@@ -121,6 +124,7 @@ def test_every_cash_hand_is_zero_sum_with_the_rake(folder: str) -> None:
         assert checked > 0
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_printed_total_pot_is_the_chips_put_in(folder: str) -> None:
     for path, hand in folder_hands(folder):
@@ -134,6 +138,7 @@ def test_printed_total_pot_is_the_chips_put_in(folder: str) -> None:
         assert put_in == hand.total_pot_reported, hand.hand_key
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_audit_finds_no_error_or_warning_in_hands_not_broken_on_purpose(folder: str) -> None:
     for path, hand in folder_hands(folder):

@@ -73,6 +73,7 @@ def lower_collected(hand: HandRecord, result: ReplayResult) -> HandRecord | None
     )
 
 
+@pytest.mark.corpus
 def test_fault_collected_amount_raised_exceeds_the_pot(
     clean: list[tuple[HandRecord, ReplayResult]],
 ) -> None:
@@ -325,6 +326,7 @@ def rake_before_the_flop(hand: HandRecord, result: ReplayResult) -> HandRecord |
     )
 
 
+@pytest.mark.corpus
 def test_fault_rake_on_a_no_flop_hand_under_no_flop_no_drop_r_rake_5(
     clean: list[tuple[HandRecord, ReplayResult]],
     clean_gg: list[tuple[HandRecord, ReplayResult]],

@@ -21,9 +21,10 @@ from omahahh.replay.engine import replay
 from tests.helpers.corpus_faults import ARCHIVE_FOLDERS
 from tests.helpers.hands import STARS_BASE as STARS_PLO
 from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import PHH_FIXTURES
 from tests.helpers.tables import comparable_table
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
+FIXTURES = PHH_FIXTURES
 SOURCE_COLUMNS = {"source_path", "source_line", "text_hash"}
 ARCHIVE_ROOMS = tuple(sorted(ARCHIVE_FOLDERS))
 ROOMS = ("PokerStars", "StarsClone", "GGPoker", "Winamax", *ARCHIVE_ROOMS)

@@ -48,6 +48,7 @@ def audited_clean(stars_hands: list[tuple[Path, HandRecord]]) -> list[AuditedHan
     return [audit_hand(h) for f, h in stars_hands if is_clean_source(f)]
 
 
+@pytest.mark.corpus
 def test_clean_pokerstars_hands_audit_without_errors(audited_clean: list[AuditedHand]) -> None:
     errors = [
         (a.hand.hand_key, f.code.value, f.message)
@@ -69,6 +70,7 @@ def test_every_warning_left_is_explained(audited_clean: list[AuditedHand]) -> No
     assert warnings == set(EXPLAINED_WARNINGS)
 
 
+@pytest.mark.corpus
 def test_only_information_left_is_mucked_losing_hands(audited_clean: list[AuditedHand]) -> None:
     info = Counter(
         f.code.value for a in audited_clean for f in a.findings if f.severity.value == "info"

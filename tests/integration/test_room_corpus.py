@@ -134,6 +134,7 @@ ROUND_TRIP_KNOWN = {
 }
 
 
+@pytest.mark.corpus
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_phh_export_round_trips(folder: str, tmp_path: Path) -> None:

@@ -38,6 +38,7 @@ def test_every_sample_hand_parses_and_audits_to_information_only(path: Path) -> 
         assert [f.code for f in audit_hand(hand).findings if f.severity.value != "info"] == []
 
 
+@pytest.mark.corpus
 def test_readme_lists_every_file_with_its_variant_and_source() -> None:
     rows = _rows()
     assert set(rows) == {p.relative_to(SAMPLES).as_posix() for p in _files()}

@@ -63,6 +63,7 @@ def _ingest(folder: str, tmp: Path) -> Path:
     return out
 
 
+@pytest.mark.corpus
 def test_parsed_and_duplicates_cover_the_index(datasets: dict[str, Path]) -> None:
     wanted = index_hands()
     for folder, root in datasets.items():
@@ -106,6 +107,7 @@ def _sites(root: Path) -> set[str]:
     return set(scan(root, "hands").select("site").unique().collect()["site"])
 
 
+@pytest.mark.corpus
 def test_each_rooms_identity_holds_for_every_hand() -> None:
     """Chips put in − returns = rake + fees + what the pots paid; and the printed total,
     where the room prints one, is the pot its conventions say (rooms/conventions.py)."""

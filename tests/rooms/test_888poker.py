@@ -18,7 +18,7 @@ from omahahh.parsers.pacific import FORMAT
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.helpers.parsing import parse_hand
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
 FOLDER = "Pacific-888"
 HHSMITHY = "Pacific-888/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
@@ -33,7 +33,9 @@ LUBBOCK = (
 
 
 def hands(relative: str) -> list[HandRecord]:
-    return [r for r in parse_blocks(iter_blocks(CORPUS / relative)) if isinstance(r, HandRecord)]
+    return [
+        r for r in parse_blocks(iter_blocks(corpus_file(relative))) if isinstance(r, HandRecord)
+    ]
 
 
 def hand(relative: str, hand_id: str | None = None) -> HandRecord:
@@ -58,6 +60,7 @@ def crafted(body: str, *, game: str = "$1/$2 Blinds Pot Limit Omaha", seats: str
 
 
 # -- the corpus folder ------------------------------------------------------------------
+@pytest.mark.corpus
 def test_every_block_of_the_folder_is_a_hand_a_duplicate_or_a_failure_with_a_reason() -> None:
     for path in expand_paths([CORPUS / FOLDER]):
         for r in parse_blocks(iter_blocks(path)):
@@ -85,16 +88,17 @@ def test_a_copy_without_the_game_no_line_is_the_same_hand() -> None:
 
 
 def test_no_time_zone_printed_reads_utc_and_the_option_overrides() -> None:
-    text = (CORPUS / HHSMITHY / SAMPLES / "GameTypeTests/PotLimitOmaha.txt").read_text("utf-8")
+    text = corpus_file(HHSMITHY + SAMPLES + "GameTypeTests/PotLimitOmaha.txt").read_text("utf-8")
     (h,) = parse_text(text)
     assert isinstance(h, HandRecord) and conventions(Site.PACIFIC).time_zone == "UTC"
     assert h.started_at == datetime(2014, 1, 6, 21, 5, 48, tzinfo=UTC)
     assert h.started_at_text == "06 01 2014 21:05:48"
-    block = next(iter_blocks(CORPUS / HHSMITHY / SAMPLES / "GameTypeTests/PotLimitOmaha.txt"))
+    block = next(iter_blocks(corpus_file(HHSMITHY + SAMPLES + "GameTypeTests/PotLimitOmaha.txt")))
     eastern = FORMAT.parse(block, ParseContext(source_timezone="America/New_York"))
     assert eastern.started_at == datetime(2014, 1, 7, 2, 5, 48, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_cassava_no_limit_and_fixed_limit_practice_play() -> None:
     nlo = hand(HHSMITHY + SAMPLES + "GameTypeTests/NoLimitOmaha.txt")
     assert nlo.variant == "NLO" and nlo.hand_key == "888poker:184089742"
@@ -105,6 +109,7 @@ def test_cassava_no_limit_and_fixed_limit_practice_play() -> None:
     assert flo.seats[0].stack_start == 145913  # "1,459.13" practice chips
 
 
+@pytest.mark.corpus
 def test_tournament_chips_carry_a_dollar_sign() -> None:
     h = hand(FPDB + "tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt")
     assert h.game_type is GameType.TOURNAMENT and (h.currency, h.unit) == ("CHIPS", 1)
@@ -113,6 +118,7 @@ def test_tournament_chips_carry_a_dollar_sign() -> None:
 
 
 # -- amounts and cards in the client's language -------------------------------------------
+@pytest.mark.corpus
 def test_dutch_thousands_dot_and_decimal_comma_and_ranks() -> None:
     h = hand(FPDB + "cash/PacificPoker/Flop/888-PLO-USD-10.00-20.00-201405.dutch.txt")
     assert [s.stack_start for s in h.seats] == [324300, 402600, 369200, 55272, 80000]
@@ -121,6 +127,7 @@ def test_dutch_thousands_dot_and_decimal_comma_and_ranks() -> None:
     assert h.shows[0].cards == parse_cards("4h 9d Jh 3s")  # "Bh": Boer = Jack
 
 
+@pytest.mark.corpus
 def test_swedish_no_break_spaces_and_ranks() -> None:
     first, second = hands(FPDB + "cash/PacificPoker/Flop/PLO-6max-USD-25-50-201604.Swedish.txt")
     assert [s.stack_start for s in first.seats] == [500000, 649700]  # "5 000 $" (U+00A0)
@@ -146,6 +153,7 @@ def test_bracketed_amounts_are_chips_added_and_all_in_is_read_from_the_stack() -
     ]
 
 
+@pytest.mark.corpus
 def test_a_raise_from_the_small_blind_adds_to_the_blind() -> None:
     h = hand(FPDB + "cash/PacificPoker/Flop/PLO-6max-USD-25-50-201503.observed.hand.txt")
     raise_ = next(a for a in h.actions if a.kind is ActionKind.RAISE)
@@ -211,6 +219,7 @@ def test_five_hole_cards_make_a_five_card_game() -> None:
     assert h.variant == "PLO5" and h.game.hole_card_count == 5
 
 
+@pytest.mark.corpus
 def test_a_fold_above_the_deal_means_not_dealt_in() -> None:
     h = hand(FPDB + "cash/PacificPoker/Flop/888-FLOHL-PM-30-60.txt")
     borr = next(s for s in h.seats if s.player == "Borr_09")
@@ -233,6 +242,7 @@ def test_hi_lo_lines_describe_the_shown_hand_and_a_scoop_prints_two_lines() -> N
     assert codes(h, "error", "warning") == []
 
 
+@pytest.mark.corpus
 def test_rake_is_the_pot_less_what_was_collected() -> None:
     h = hand(LUBBOCK, "553786992")  # $33 pot, "angelicafer collected [ $32 ]"
     assert h.rake_reported is None and conventions(Site.PACIFIC).derives_unprinted_rake
@@ -241,6 +251,7 @@ def test_rake_is_the_pot_less_what_was_collected() -> None:
     assert room_take(h, [3300]).rake == 100
 
 
+@pytest.mark.corpus
 def test_main_and_side_pot_raked_without_a_rake_line() -> None:
     h = hand(DRIVEHUD + "SingleHands/WrongSummaryHeroName.txt")
     result = audit_hand(h).result
@@ -248,6 +259,7 @@ def test_main_and_side_pot_raked_without_a_rake_line() -> None:
     assert [a.all_in for a in h.actions if a.player == "leoAKK"][-1]
 
 
+@pytest.mark.corpus
 def test_a_blind_everyone_folds_to_comes_back_inside_collected() -> None:
     h = hand(LUBBOCK, "553795851")  # SB folds; BB $2 "collected [ $3 ]"
     result = audit_hand(h).result
@@ -255,6 +267,7 @@ def test_a_blind_everyone_folds_to_comes_back_inside_collected() -> None:
     assert codes(h, "error", "warning") == []
 
 
+@pytest.mark.corpus
 def test_a_raise_folded_to_comes_back_silently() -> None:
     h = hand(LUBBOCK, "553787274")  # SB raises to $5, BB folds: "collected [ $4 ]"
     assert codes(h, "error", "warning") == []
@@ -262,6 +275,7 @@ def test_a_raise_folded_to_comes_back_silently() -> None:
     assert result is not None and [u.amount for u in result.uncalled] == [300]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("hand_id", ["553794851", "553791428", "553795631", "553796031"])
 def test_uncontested_hi_lo_halves_printed_short_of_the_returned_bet(hand_id: str) -> None:
     h = hand(LUBBOCK, hand_id)
@@ -272,6 +286,7 @@ def test_uncontested_hi_lo_halves_printed_short_of_the_returned_bet(hand_id: str
     assert result.rake == (50 if hand_id == "553794851" else 100)  # 5 %, capped at $1
 
 
+@pytest.mark.corpus
 def test_the_halves_habit_proven_by_the_next_hands_stack() -> None:
     """553794851 prints $1 + $1, but GdRackBaby's next stack ($595.29 = $590.79 - $5
     put in + $9.50) shows the room paid the pot less rake, $9.50."""
@@ -303,6 +318,7 @@ def test_a_rake_above_the_ceiling_is_an_unpaid_award() -> None:
     assert "collected_mismatch" in codes(h, "error")
 
 
+@pytest.mark.corpus
 def test_a_tournament_pot_with_no_collected_line_is_not_checked() -> None:
     h = hand(FPDB + "tour/PacificPoker/Flop/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt")
     assert h.collections == () and conventions(Site.PACIFIC).omits_uncontested_award

@@ -6,9 +6,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.model import ActionKind, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.paths import CORPUS
+
+pytestmark = pytest.mark.corpus  # the corpus's hand is from fpdb-3 (AGPL): not copied here
 
 FPDB = "jejellyroll-fr__fpdb-3/regression-test-files"
 ABSOLUTE = CORPUS / "Absolute" / FPDB / "cash/Absolute/Flop/PLO8-2max-USD-30-60-200912.txt"

@@ -6,21 +6,23 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import cards_str
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure
 from omahahh.parsers.boss import link_card
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
-BOSS_HH = (
-    CORPUS / "BossXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+BOSS_HH = corpus_file(
+    "BossXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/BossMedia"
 )
 BOSS_FPDB = CORPUS / "BossXML/jejellyroll-fr__fpdb-3/regression-test-files/cash/Boss/Flop"
-BOSS_GG = (
-    CORPUS / "BossXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+BOSS_GG = corpus_file(
+    "BossXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/BossMedia"
 )
 
@@ -69,6 +71,7 @@ def test_call_values_are_chips_added_from_2014() -> None:
     assert errors(hand) == []
 
 
+@pytest.mark.corpus
 def test_older_calls_printing_the_street_total_are_read_as_such() -> None:
     # LO8-EUR-0.05-0.10-201207.xml: the 0.05 small blind calls 0.35, the flop pot is 0.80.
     hand = the_hand(BOSS_FPDB / "LO8-EUR-0.05-0.10-201207.xml")
@@ -78,12 +81,14 @@ def test_older_calls_printing_the_street_total_are_read_as_such() -> None:
     assert hand.variant == "PLO-8" and errors(hand) == []
 
 
+@pytest.mark.corpus
 def test_no_dealer_attribute_the_button_is_before_the_small_blind() -> None:
     # PLO-EUR-0.25-0.50-200905.omatu.txt (2009): no DEALER; Hero (seat 5) posts the SB.
     hand = the_hand(BOSS_FPDB / "PLO-EUR-0.25-0.50-200905.omatu.txt")
     assert hand.button_seat == 4 and errors(hand) == []
 
 
+@pytest.mark.corpus
 def test_dead_small_blind_is_dead_money() -> None:
     # PLO8-CAD-0.05-0.10-201703.dead.small.txt: two HAND_DSB posts with a big blind.
     hand = the_hand(BOSS_FPDB / "PLO8-CAD-0.05-0.10-201703.dead.small.txt")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from omahahh.model import GameType, HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.parsing import parse_failure
@@ -25,6 +27,7 @@ def hand_in(path: object, hand_id: str) -> HandRecord:
     raise AssertionError(hand_id)
 
 
+@pytest.mark.corpus
 def test_omaha_hi_lo_and_time_in_et() -> None:
     h = hand_in(PERTH, "5322021915000046")
     assert h.site is Site.CAKE and h.variant == "PLO-8" and h.game.hi_lo
@@ -32,6 +35,7 @@ def test_omaha_hi_lo_and_time_in_et() -> None:
     assert (h.table_name, h.max_seats, h.button_seat) == ("$ Perth (9-Max) 21915", 9, 7)
 
 
+@pytest.mark.corpus
 def test_show_down_sections_pay_the_last_side_pot_first() -> None:
     h = hand_in(PERTH, "5322021915000046")
     assert [(c.pot_index, c.half, c.amount) for c in h.collections] == [
@@ -47,6 +51,7 @@ def test_show_down_sections_pay_the_last_side_pot_first() -> None:
     assert h.rake_reported is None  # Cake prints none: the room kept the rest
 
 
+@pytest.mark.corpus
 def test_all_in_is_the_chips_put_in_and_raises_are_to() -> None:
     h = hand_in(PERTH, "5322021915000046")
     moves = [(a.player, a.kind.value, a.amount, a.to_amount) for a in h.actions if a.all_in]
@@ -56,11 +61,13 @@ def test_all_in_is_the_chips_put_in_and_raises_are_to() -> None:
     assert (returned.player, returned.amount) == ("RONALD 11", 36)
 
 
+@pytest.mark.corpus
 def test_mucked_reveal_names_spaces_as_underscores() -> None:
     h = hand_in(PERTH, "5322021915000048")  # "RONALD_11: mucks [Ah,Jh,9d,2d] (TwoPair) ."
     assert any(s.player == "RONALD 11" and s.mucked for s in h.shows)
 
 
+@pytest.mark.corpus
 def test_a_table_shown_in_euros_moved_dollars() -> None:
     h = hand_in(EURO, "3048012347000109")
     assert (h.currency, h.small_blind, h.big_blind) == ("USD", 25, 50)
@@ -68,22 +75,26 @@ def test_a_table_shown_in_euros_moved_dollars() -> None:
     assert any("USD" in n for n in h.notes)
 
 
+@pytest.mark.corpus
 def test_tournament_chips_and_id() -> None:
     h = hand_in(TOURNAMENT, "3389E587C7000012")
     assert h.game_type is GameType.TOURNAMENT and h.currency == "CHIPS"
     assert (h.tournament_id, h.small_blind, h.big_blind) == ("15042503", 10, 20)
 
 
+@pytest.mark.corpus
 def test_a_byte_order_mark_written_as_text_still_starts_a_hand() -> None:
     h = hand_in(NO_LOW, "5322021915000045")
     assert h.variant == "PLO-8"
 
 
+@pytest.mark.corpus
 def test_a_hand_cut_before_any_award_is_truncated() -> None:
     text = NO_LOW.read_text(encoding="utf-8").split("***SHOW DOWN***")[0]
     assert parse_failure(text).reason_code == "truncated"
 
 
+@pytest.mark.corpus
 def test_hold_em_is_not_omaha() -> None:
     text = NO_LOW.read_text(encoding="utf-8").replace("PL OmahaHiLo", "NL Hold'em")
     assert parse_failure(text).reason_code == "unsupported_game"

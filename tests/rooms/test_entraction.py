@@ -9,9 +9,9 @@ import pytest
 from omahahh.model import ActionKind, HandRecord, Site, Street, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.parsing import parse_failure, parse_hand
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
-HH = CORPUS / "Entraction/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+HH = corpus_file("Entraction/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 HH = HH / "SampleHandHistories/Entraction/CashGame"
 FPDB = CORPUS / "Entraction/jejellyroll-fr__fpdb-3/regression-test-files"
 TABLE = FPDB / "unsupported-sites/entraction/Table_35134072.txt"
@@ -38,6 +38,7 @@ def test_hi_lo_header_is_hi_lo_not_hi() -> None:
     assert h.started_at is None and any("no time" in n for n in h.notes)
 
 
+@pytest.mark.corpus
 def test_high_and_five_card_headers() -> None:
     plo = hand_in(TABLE, "2137890884")
     assert plo.variant == "PLO" and not plo.game.hi_lo
@@ -47,6 +48,7 @@ def test_high_and_five_card_headers() -> None:
     assert five.started_at == datetime(2012, 8, 6, 23, 36, 56, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_amounts_are_chips_added_and_labelled_pots() -> None:
     h = hand_in(TABLE, "2137890884")
     assert (h.currency, h.unit, h.small_blind, h.big_blind) == ("EUR", 100, 2, 4)
@@ -63,6 +65,7 @@ def test_amounts_are_chips_added_and_labelled_pots() -> None:
     assert h.rake_reported == 15 and h.button_seat == 1  # "Dealer: lukasp2"
 
 
+@pytest.mark.corpus
 def test_small_and_big_blind_is_dead_small_plus_live_big() -> None:
     h = hand_in(
         FPDB / "cash/Entraction/Flop/PLO-6max-EUR-0.50-1-201107.SBBB.example.txt", "2314086000"
@@ -76,6 +79,7 @@ def test_small_and_big_blind_is_dead_small_plus_live_big() -> None:
     assert [(u.player, u.amount) for u in h.uncalled] == [("Hero", 750)]  # "Payback (7.50)"
 
 
+@pytest.mark.corpus
 def test_blind_out_of_turn_is_a_live_big_blind() -> None:
     h = hand_in(
         FPDB / "cash/Entraction/Flop/PLO-6max-EUR-0.50-1-201108.Second.small.blind.txt",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, Site, Structure
@@ -31,6 +33,7 @@ def hand_in(path: object, hand_id: str, context: ParseContext | None = None) -> 
     return result
 
 
+@pytest.mark.corpus
 def test_pot_limit_hi_lo_is_hi_lo_not_omaha_hi() -> None:
     # fpdb reads this header as Omaha Hi (issue 14): it is PLO Hi/Lo.
     h = hand_in(PL, "149107795")
@@ -41,6 +44,7 @@ def test_pot_limit_hi_lo_is_hi_lo_not_omaha_hi() -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_no_limit_word_is_fixed_limit_with_the_bets_in_the_header() -> None:
     h = hand_in(FL, "148735485")
     assert h.variant == "FLO-8" and h.game.structure is Structure.FIXED_LIMIT
@@ -50,6 +54,7 @@ def test_no_limit_word_is_fixed_limit_with_the_bets_in_the_header() -> None:
     assert (raise_.amount, raise_.to_amount) == (50, 100)
 
 
+@pytest.mark.corpus
 def test_time_is_utc_unless_told_otherwise() -> None:
     h = hand_in(FL, "148735443")
     assert h.started_at == datetime(2010, 3, 1, 11, 0, 2, tzinfo=UTC)
@@ -57,6 +62,7 @@ def test_time_is_utc_unless_told_otherwise() -> None:
     assert paris.started_at == datetime(2010, 3, 1, 10, 0, 2, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_no_rake_line_the_room_kept_what_the_awards_leave() -> None:
     h = hand_in(PL, "149107406")
     assert h.rake_reported is None and h.total_pot_reported is None and not h.uncalled
@@ -65,6 +71,7 @@ def test_no_rake_line_the_room_kept_what_the_awards_leave() -> None:
     assert [f for f in audited.findings if f.severity != "info"] == []
 
 
+@pytest.mark.corpus
 def test_a_half_paid_to_the_wrong_player_is_still_found() -> None:
     text = block_of(PL, "149107795").text.replace("Hero wins  low", "Villain wins  low")
     (h,) = parse_text(text)
@@ -73,11 +80,13 @@ def test_a_half_paid_to_the_wrong_player_is_still_found() -> None:
     assert codes  # Villain did not show and holds no low: the low half is Hero's
 
 
+@pytest.mark.corpus
 def test_stakes_that_disagree_with_the_limit_fail() -> None:
     text = block_of(FL, "148735443").text.replace("$0.50/$1 Omaha", "$0.50/$1 PL Omaha")
     assert parse_failure(text).reason_code == "bad_header"
 
 
+@pytest.mark.corpus
 def test_other_games_are_not_omaha() -> None:
     text = block_of(FL, "148735443").text.replace("$0.50/$1 Omaha Hi/Lo", "$0.50/$1 Hold'em")
     assert parse_failure(text).reason_code == "unsupported_game"

@@ -12,9 +12,9 @@ from omahahh.model import ActionKind, GameType, HandRecord, Site, Structure
 from omahahh.parsers.registry import iter_blocks, parse_block
 from omahahh.rooms.conventions import split_chip
 from tests.helpers.parsing import parse_failure
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
-HH = CORPUS / "FullTilt/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+HH = corpus_file("FullTilt/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 HH = HH / "SampleHandHistories/FullTilt/CashGame"
 FPDB = CORPUS / "FullTilt/jejellyroll-fr__fpdb-3/regression-test-files"
 FLOP = FPDB / "cash/FTP/Flop"
@@ -34,6 +34,7 @@ def hand_in(path: object, hand_id: str) -> HandRecord:
     raise AssertionError(hand_id)
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("path", "variant"),
     [
@@ -73,12 +74,14 @@ def test_raises_are_to_and_all_in_is_marked() -> None:
     assert (h.total_pot_reported, h.rake_reported, h.button_seat) == (992, 49, 5)
 
 
+@pytest.mark.corpus
 def test_time_is_the_et_stamp() -> None:
     h = only_hand(FLOP / "PLO-6max-USD-2.00-4.00-201211.no.win.line.txt")
     # "17:09:49 CET - 2012/11/06 [11:09:49 ET - 2012/11/06]"
     assert h.started_at == datetime(2012, 11, 6, 16, 9, 49, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_run_it_twice_boards_and_pots_per_board() -> None:
     h = only_hand(FLOP / "PLO-6max-USD-25-50.201012.Run.it.Twice.Archive.Shallow.txt")
     assert h.boards == (parse_cards("6c Qh 3c 3d Th"), parse_cards("6c Qh 3c 9h 6h"))
@@ -88,6 +91,7 @@ def test_run_it_twice_boards_and_pots_per_board() -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_courchevel_first_flop_card_comes_before_the_betting() -> None:
     h = only_hand(FLOP / "PL-Courchevel-6max-play-25-50-201305.txt")
     assert h.game.courchevel and h.game.hole_card_count == 5
@@ -95,17 +99,20 @@ def test_courchevel_first_flop_card_comes_before_the_betting() -> None:
     assert h.currency == "PLAY"  # "Table Play Chip 2409", stakes without a symbol
 
 
+@pytest.mark.corpus
 def test_tournament_from_the_table_part() -> None:
     h = only_hand(FPDB / "tour/FTP/Flop/LO8-HORSE-2max-SnG-USD-200-200604.txt")
     assert h.game_type is GameType.TOURNAMENT and h.tournament_id == "3795352"
     assert h.game.structure is Structure.FIXED_LIMIT and h.currency == "CHIPS"
 
 
+@pytest.mark.corpus
 def test_sitting_out_is_read_from_the_summary() -> None:
     h = hand_in(FPDB / "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705175401")
     assert [s.player for s in h.seats if s.sitting_out] == ["KiIIuminati"]
 
 
+@pytest.mark.corpus
 def test_award_without_a_wins_line_comes_from_the_summary() -> None:
     h = hand_in(FPDB / "cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt", "29705302683")
     assert [(c.player, c.amount, c.pot_label) for c in h.collections] == [

@@ -21,6 +21,7 @@ from omahahh.rooms.conventions import conventions
 from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
 from tests.helpers.identity import KNOWN_REASONS, broken_on_purpose, identity_gap
 from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import corpus_file
 
 GG = Path("GGPoker/jejellyroll-fr__fpdb-3/regression-test-files/cash/GGPoker/Flop")
 
@@ -294,9 +295,8 @@ def test_2020_cash_file_thirteen_hands_no_rake_field(corpus: Path) -> None:
     assert all(identity_holds(h) for h in hands)
 
 
-@pytest.mark.corpus
-def test_2023_export_dealt_lines_with_trailing_space_and_river_shows(corpus: Path) -> None:
-    path = corpus / (
+def test_2023_export_dealt_lines_with_trailing_space_and_river_shows() -> None:
+    path = corpus_file(
         "GGPoker/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
         "SampleHandHistories/GGPoker/CashGame/GameTypeTests/PotLimitOmaha.txt"
     )

@@ -10,10 +10,10 @@ from omahahh.audit.hand import audit_hand
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site, Street
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import corpus_file
 
-IGT = (
-    CORPUS / "IGT-JSON/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+IGT = corpus_file(
+    "IGT-JSON/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/IGT/CashGame"
 )
 

@@ -15,17 +15,15 @@ from omahahh.money import CHIPS
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.ipoker import ACTION_TYPES
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block
-from tests.helpers.paths import CORPUS, REPO
+from tests.helpers.paths import CORPUS, REPO, corpus_file
 
 IPOKER = CORPUS / "iPokerXML"
 FPDB = IPOKER / "jejellyroll-fr__fpdb-3/regression-test-files/cash/iPoker/Flop"
-HH = (
-    IPOKER
-    / "HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
+HH = corpus_file(
+    "iPokerXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
 )
-GG = (
-    IPOKER
-    / "ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
+GG = corpus_file(
+    "iPokerXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/SampleHandHistories/IPoker/CashGame"
 )
 
 
@@ -228,12 +226,14 @@ def test_a_tournament_session_plays_for_chips() -> None:
     assert [f for f in audit_hand(hand).findings if f.severity.value != "info"] == []
 
 
+@pytest.mark.corpus
 def test_five_card_game_named_only_by_its_stakes_is_told_by_the_pocket_cards() -> None:
     hand = corpus_hand(FPDB / "5CPLO-EUR-2.00-4.00-201905.txt", "3422554305")
     assert hand.game.hole_card_count == 5 and hand.variant == "PLO5"
     assert any("not named" in n for n in hand.notes)
 
 
+@pytest.mark.corpus
 def test_cp1252_euro_in_a_utf8_file_is_repaired_with_a_finding() -> None:
     path = FPDB / "5CPLO-EUR-2.00-4.00-201905.txt"
     assert b"\x80" in path.read_bytes()
@@ -258,6 +258,7 @@ def test_uncalled_bet_flag_false_win_holds_the_unmatched_bet() -> None:
     assert hand.total_pot_reported == 36000 and hand.rake_reported == 400
 
 
+@pytest.mark.corpus
 def test_uncalled_bet_flag_true_win_leaves_the_unmatched_bet_out() -> None:
     # 5CPLO game 3422554305: Player0's €24 turn bet is not called; win €23,50.
     hand = corpus_hand(FPDB / "5CPLO-EUR-2.00-4.00-201905.txt", "3422554305")
@@ -265,6 +266,7 @@ def test_uncalled_bet_flag_true_win_leaves_the_unmatched_bet_out() -> None:
     assert hand.total_pot_reported == 2400 and hand.rake_reported == 50
 
 
+@pytest.mark.corpus
 def test_a_bet_attribute_that_counts_the_blind_twice_leaves_the_pot_right() -> None:
     # no.max.seats game 4419495882: the small blind raises to €15, bet="€17.50".
     hand = corpus_hand(FPDB / "PLO-EUR-2.50-5.00-201901.no.max.seats.txt", "4419495882")
@@ -272,6 +274,7 @@ def test_a_bet_attribute_that_counts_the_blind_twice_leaves_the_pot_right() -> N
     assert [f for f in audit_hand(hand).findings if f.severity.value == "error"] == []
 
 
+@pytest.mark.corpus
 def test_thousands_commas_with_a_decimal_point() -> None:
     hand = corpus_hand(FPDB / "PLO-USD-100.00-200.00-201307.archive.txt", "4963476830")
     assert hand.currency == "USD"
@@ -279,6 +282,7 @@ def test_thousands_commas_with_a_decimal_point() -> None:
     assert hand.rake_reported == 500  # $2,100 bet, $2,095 won
 
 
+@pytest.mark.corpus
 def test_a_seat_without_pocket_cards_was_not_dealt_in() -> None:
     # Sample.txt 2874216438: Hero is seated with a type 8 (no action) and no cards.
     hand = corpus_hand(FPDB / "PLO-USD-0.01-0.02-201108.Sample.txt", "2874216438")
@@ -292,6 +296,7 @@ def test_known_cards_of_a_player_still_in_are_a_show() -> None:
     assert len(hand.shows) == 2 and all(len(s.cards) == 4 for s in hand.shows)
 
 
+@pytest.mark.corpus
 def test_the_folder_walk_finds_xml_and_txt_exports() -> None:
     files = [str(p) for p in expand_paths([IPOKER])]
     assert len(files) == 18

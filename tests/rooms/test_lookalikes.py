@@ -5,14 +5,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.parsing import parse_failure, parse_hand
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
-PPPOKER = CORPUS / "StarsClone/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+PPPOKER = corpus_file("StarsClone/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 PPPOKER_HAND = PPPOKER / "SampleHandHistories/PokerStars/CashGame/PPPoker/PPPokerHand.txt"
 POKERMASTER = (
     CORPUS / "PokerMaster/jejellyroll-fr__fpdb-3/regression-test-files/cash/Stars/Flop"
@@ -41,6 +43,7 @@ def test_pppoker_is_its_own_room_in_utc() -> None:
     assert [c.amount for c in h.collections] == [8889]
 
 
+@pytest.mark.corpus
 def test_pokermaster_omaha_dealt_five_cards_is_five_card_omaha() -> None:
     h = only_hand(POKERMASTER)
     assert h.site is Site.POKERMASTER and h.hand_id == "1905261509100000"
@@ -50,6 +53,7 @@ def test_pokermaster_omaha_dealt_five_cards_is_five_card_omaha() -> None:
     assert [(u.player, u.amount) for u in h.uncalled] == [("pp1863696", 32500)]
 
 
+@pytest.mark.corpus
 def test_pokermaster_without_hole_cards_is_an_ambiguous_game() -> None:
     text = POKERMASTER.read_text(encoding="utf-8")
     without = "\n".join(ln for ln in text.splitlines() if not ln.startswith("Dealt to "))
@@ -58,6 +62,7 @@ def test_pokermaster_without_hole_cards_is_an_ambiguous_game() -> None:
     assert "cannot be told" in failure.reason
 
 
+@pytest.mark.corpus
 def test_run_it_once_header_table_and_pots() -> None:
     h = only_hand(RIO)
     assert h.hand_key == "runitonce:34011543"
@@ -75,6 +80,7 @@ def test_run_it_once_header_table_and_pots() -> None:
     assert [(s.player, s.cards) for s in h.shows] == [("Hero", parse_cards("Ks Ah Ts 5d"))]
 
 
+@pytest.mark.corpus
 def test_run_it_once_raise_over_own_bet_is_read_by_the_total_pot() -> None:
     h = only_hand(RIO)
     (raise_,) = [a for a in h.actions if a.player == "Shaun J" and a.kind is ActionKind.RAISE]
@@ -84,12 +90,14 @@ def test_run_it_once_raise_over_own_bet_is_read_by_the_total_pot() -> None:
     assert put_in == h.total_pot_reported
 
 
+@pytest.mark.corpus
 def test_run_it_once_raise_that_fits_no_reading_fails() -> None:
     text = RIO.read_text(encoding="cp1252").replace("Total pot €83.58", "Total pot €80.00")
     failure = parse_failure(text)
     assert failure.reason_code == "ambiguous_raise"
 
 
+@pytest.mark.corpus
 def test_run_it_once_splash_the_pot_is_room_money() -> None:
     text = RIO.read_text(encoding="cp1252").replace(
         "*** HOLE CARDS ***", "*** HOLE CARDS ***\nSTP added: €0.50"
@@ -100,6 +108,7 @@ def test_run_it_once_splash_the_pot_is_room_money() -> None:
     assert h.cash_drop_reported == 50
 
 
+@pytest.mark.corpus
 def test_run_it_once_corpus_hand_audits_clean() -> None:
     audited = audit_hand(only_hand(RIO))
     assert [f.code.value for f in audited.findings if f.severity != "info"] == []

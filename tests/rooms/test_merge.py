@@ -6,17 +6,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Street
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
 MERGE = CORPUS / "MergeXML/jejellyroll-fr__fpdb-3/regression-test-files"
 
 
-MERGE_HH = (
-    CORPUS / "MergeXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+MERGE_HH = corpus_file(
+    "MergeXML/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/Merge/CashGame"
 )
 
@@ -43,6 +45,7 @@ def test_merge_raise_is_a_street_total_call_and_bet_chips_added() -> None:
     assert problems(hand) == []
 
 
+@pytest.mark.corpus
 def test_merge_uncalled_winner_is_the_return_and_the_first_event_the_start() -> None:
     hand = the_hand(MERGE / "cash/Merge/Flop/PLO-USD-0.50-1.00-201206.new.date.format.txt")
     assert [(u.player, u.amount) for u in hand.uncalled] == [("Hero", 1400)]
@@ -52,6 +55,7 @@ def test_merge_uncalled_winner_is_the_return_and_the_first_event_the_start() -> 
     assert problems(hand) == []
 
 
+@pytest.mark.corpus
 def test_merge_tournament_balances_are_after_the_blinds() -> None:
     hand = the_hand(MERGE / "tour/Merge/Flop/PLO8-USD-SNG-2-2012.Sample.xml")
     assert hand.game_type is GameType.TOURNAMENT and hand.unit == 1

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from omahahh.model import HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.paths import CORPUS
+
+pytestmark = pytest.mark.corpus  # the corpus's hand is from fpdb-3 (AGPL): not copied here
 
 FPDB = "jejellyroll-fr__fpdb-3/regression-test-files"
 MERGE = (

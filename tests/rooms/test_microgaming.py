@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from omahahh.audit.hand import audit_hand
 from omahahh.model import ActionKind, HandRecord, Site
 from omahahh.parsers.microgaming import currency_of
 from omahahh.parsers.registry import iter_blocks, parse_block
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
 MG = CORPUS / "MicrogamingXML/jejellyroll-fr__fpdb-3/regression-test-files/cash/Microgaming/Flop"
-MG_GG = (
-    CORPUS / "MicrogamingXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+MG_GG = corpus_file(
+    "MicrogamingXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/MicroGaming/CashGame"
 )
 
@@ -28,6 +30,7 @@ def problems(hand: HandRecord) -> list[str]:
     return [f.code.value for f in audit_hand(hand).findings if f.severity.value != "info"]
 
 
+@pytest.mark.corpus
 def test_microgaming_values_are_chips_added_and_win_holds_the_unmatched_bet() -> None:
     # v5.flat.txt: seat 1 (20 in) raises 280 -> 300; seat 4 (90 in) calls 210. Win 1257.00
     # is the 627.00 pot after the 3.00 rake plus seat 1's 630.00 flop bet no one called.
@@ -41,6 +44,7 @@ def test_microgaming_values_are_chips_added_and_win_holds_the_unmatched_bet() ->
     assert problems(hand) == []
 
 
+@pytest.mark.corpus
 def test_microgaming_money_returned_is_the_uncalled_bet() -> None:
     hand = the_hand(MG / "PLO-EUR-0.05-0.10-201208.v2.return.bet.txt")
     assert [(u.player, u.amount) for u in hand.uncalled] == [("Player0", 74)]
@@ -48,6 +52,7 @@ def test_microgaming_money_returned_is_the_uncalled_bet() -> None:
     assert problems(hand) == []
 
 
+@pytest.mark.corpus
 def test_microgaming_post_to_play_is_live() -> None:
     # v5.secondsb.raised.txt: seat 1 posts 5, raises 30 -> 35; the calls make 35.
     hand = the_hand(MG / "PLO-6max-EUR-5-10-201603.v5.secondsb.raised.txt")
@@ -56,6 +61,7 @@ def test_microgaming_post_to_play_is_live() -> None:
     assert problems(hand) == []
 
 
+@pytest.mark.corpus
 def test_microgaming_a_seat_without_actions_was_not_dealt_in() -> None:
     hand = the_hand(MG / "PLO-6max-EUR-5-10-201604.v5.txt")
     assert [s.player for s in hand.seats if s.sitting_out] == ["Player3"]  # seat 5

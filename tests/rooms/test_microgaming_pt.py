@@ -6,10 +6,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.paths import CORPUS
+
+pytestmark = pytest.mark.corpus  # the corpus's hand is from fpdb-3 (AGPL): not copied here
 
 FPDB = "jejellyroll-fr__fpdb-3/regression-test-files"
 PT = CORPUS / "PokerTracker" / FPDB / "cash/PokerTracker/Flop"

@@ -8,11 +8,11 @@ from omahahh.cards import parse_cards
 from omahahh.model import ActionKind, HandRecord, Site
 from omahahh.parsers.registry import iter_blocks, parse_block
 from tests.helpers.parsing import parse_failure
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import corpus_file
 
-HH = CORPUS / "OnGame/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+HH = corpus_file("OnGame/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 HH = HH / "SampleHandHistories/OnGame/CashGame"
-GG = CORPUS / "OnGame/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+GG = corpus_file("OnGame/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 LIMIT6 = GG / "SampleHandHistories/OnGame/CashGame/Limits/Limit6.txt"
 
 

@@ -14,7 +14,7 @@ from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, 
 from omahahh.parsers.registry import iter_blocks, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.helpers.parsing import parse_hand
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, corpus_file
 
 HHSMITHY = (
     "PartyPoker-old/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
@@ -34,7 +34,7 @@ FIVE = (
 
 
 def results(relative: str) -> list[HandRecord | ParseFailure]:
-    return list(parse_blocks(iter_blocks(CORPUS / relative)))
+    return list(parse_blocks(iter_blocks(corpus_file(relative))))
 
 
 def hand(relative: str, index: int = 0) -> HandRecord:
@@ -101,6 +101,7 @@ def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None
     assert kasmar.stack_start == 0 and kasmar.sitting_out  # no line in the hand
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("relative", "utc"),
     [
@@ -177,6 +178,7 @@ def test_a_hand_shown_face_down_is_mucked_with_its_cards() -> None:
     assert muck.cards == parse_cards("3h As Qc 5s")
 
 
+@pytest.mark.corpus
 def test_one_unseated_actor_is_the_silent_blind_poster() -> None:
     h = hand(GGRATTE + "PlayerTests/WithAnonomous.txt")
     assert {a.player for a in h.actions} == {"Player1", "HERO"}
@@ -269,6 +271,7 @@ def test_limit_and_tournament_headers_and_a_dead_blind() -> None:
 
 
 # -- 2026 ---------------------------------------------------------------------------------
+@pytest.mark.corpus
 def test_2026_alphanumeric_id_raise_to_and_all_in_line() -> None:
     h = hand(CASH_OUT)
     assert h.hand_key == "partypoker:1770659766668adeb0h5qfm"
@@ -286,6 +289,7 @@ def test_2026_alphanumeric_id_raise_to_and_all_in_line() -> None:
     ]
 
 
+@pytest.mark.corpus
 def test_2026_summary_main_pot_rake_and_awards_with_the_returned_bet() -> None:
     h = hand(CASH_OUT)
     assert (h.main_pot_reported, h.rake_reported) == (3850, 200)
@@ -301,6 +305,7 @@ def test_2026_summary_main_pot_rake_and_awards_with_the_returned_bet() -> None:
     assert codes(h, "error", "warning") == []
 
 
+@pytest.mark.corpus
 def test_2026_file_of_four_hands() -> None:
     found = results(MULTI)
     assert [r.hand_id for r in found if isinstance(r, HandRecord)] == [
@@ -313,6 +318,7 @@ def test_2026_file_of_four_hands() -> None:
     assert isinstance(walk, HandRecord) and (walk.main_pot_reported, walk.rake_reported) == (20, 0)
 
 
+@pytest.mark.corpus
 def test_a_wrong_main_pot_is_a_side_pot_finding() -> None:
     text = (CORPUS / CASH_OUT).read_text("utf-8").replace("Main Pot: $38.50", "Main Pot: $39.50")
     (h,) = parse_text(text)

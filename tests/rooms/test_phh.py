@@ -1,10 +1,9 @@
-"""Reading PHH files: PokerKit-written fixtures (tests/fixtures/phh/README.md), the
+"""Reading PHH files: PokerKit-written fixtures (tests/data/phh/README.md), the
 standard's notation, and what becomes a failure row."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,9 @@ from omahahh.model import ActionKind, HandRecord, ParseFailure, Site, Street, St
 from omahahh.parsers import phh
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.sources import Block
+from tests.helpers.paths import PHH_FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
+FIXTURES = PHH_FIXTURES
 
 MINIMAL = """\
 variant = 'PO'

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site
@@ -22,6 +24,7 @@ def only_hand(path: Path) -> HandRecord:
     return result
 
 
+@pytest.mark.corpus
 def test_pkr_is_one_block_despite_its_hand_lines() -> None:
     # "Starting Hand #", "Last Hand #" and "End of Hand #" do not start blocks.
     h = only_hand(PKR)
@@ -30,6 +33,7 @@ def test_pkr_is_one_block_despite_its_hand_lines() -> None:
     assert h.started_at == datetime(2011, 8, 26, 11, 24, 50, tzinfo=UTC)
 
 
+@pytest.mark.corpus
 def test_pkr_calls_are_street_totals_and_halves_are_tagged() -> None:
     h = only_hand(PKR)
     (call,) = [a for a in h.actions if a.kind is ActionKind.CALL and a.street.value == "preflop"]
@@ -44,6 +48,7 @@ def test_pkr_calls_are_street_totals_and_halves_are_tagged() -> None:
     assert h.dealt == (("Hero", parse_cards("9d 5d 7h 3s")),)
 
 
+@pytest.mark.corpus
 def test_pkr_failure_is_keyed_by_its_hand_not_its_table() -> None:
     text = PKR.read_text(encoding="utf-8").replace("OMAHA HI/LO", "HOLDEM")
     (failure,) = parse_text(text)

@@ -21,14 +21,15 @@ from omahahh.rooms.conventions import conventions
 from tests.helpers.hands import WINAMAX_CRAFTED as CRAFTED
 from tests.helpers.identity import KNOWN_REASONS, broken_on_purpose, identity_gap
 from tests.helpers.parsing import parse_failure, parse_hand
+from tests.helpers.paths import corpus_file
 
 FPDB = Path("Winamax/jejellyroll-fr__fpdb-3/regression-test-files/cash/Winamax/Flop")
 GGRATTE = Path("Winamax/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests")
 SAMPLES = GGRATTE / "SampleHandHistories/Winamax"
 
 
-def _hand(corpus: Path, relative: Path) -> HandRecord:
-    (block,) = list(iter_blocks(corpus / relative))
+def _hand(relative: Path) -> HandRecord:
+    (block,) = list(iter_blocks(corpus_file(relative)))
     result = parse_block(block)
     assert isinstance(result, HandRecord), getattr(result, "reason", result)
     return result
@@ -90,23 +91,21 @@ def test_no_uncalled_line_and_the_winamax_identity() -> None:
     assert identity_holds(h)
 
 
-@pytest.mark.corpus
-def test_no_rake_summary_is_zero_rake(corpus: Path) -> None:
-    h = _hand(corpus, SAMPLES / "CashGame/GeneralHands/NoRake.txt")
+def test_no_rake_summary_is_zero_rake() -> None:
+    h = _hand(SAMPLES / "CashGame/GeneralHands/NoRake.txt")
     assert (h.total_pot_reported, h.rake_reported) == (300, 0)
 
 
-@pytest.mark.corpus
-def test_empty_seat_stack_reads_as_sitting_out_with_a_note(corpus: Path) -> None:
-    h = _hand(corpus, SAMPLES / "CashGame/PlayerTests/WithSittingOut.txt")
+def test_empty_seat_stack_reads_as_sitting_out_with_a_note() -> None:
+    h = _hand(SAMPLES / "CashGame/PlayerTests/WithSittingOut.txt")
     seat1 = h.seats[0]
     assert (seat1.player, seat1.stack_start, seat1.sitting_out) == ("Player1", 0, True)
     assert identity_holds(h)
 
 
 @pytest.mark.corpus
-def test_play_money_hi_lo_export_with_spaced_tags(corpus: Path) -> None:
-    h = _hand(corpus, FPDB / "PLO8-2max-play-0.05-0.10-201610.export.txt")
+def test_play_money_hi_lo_export_with_spaced_tags() -> None:
+    h = _hand(FPDB / "PLO8-2max-play-0.05-0.10-201610.export.txt")
     assert (h.currency, h.unit, h.table_name) == ("PLAY", 100, "Derby")
     assert [(c.half, c.amount) for c in h.collections] == [("high", 47), ("low", 46)]
     won = {s.player: s.won for s in h.summary_seats}
@@ -115,8 +114,8 @@ def test_play_money_hi_lo_export_with_spaced_tags(corpus: Path) -> None:
 
 
 @pytest.mark.corpus
-def test_post_both_out_of_position_small_part_dead_rest_live(corpus: Path) -> None:
-    h = _hand(corpus, FPDB / "PLO-5max-EUR-1.00-2.00-201611.post.both.txt")
+def test_post_both_out_of_position_small_part_dead_rest_live() -> None:
+    h = _hand(FPDB / "PLO-5max-EUR-1.00-2.00-201611.post.both.txt")
     posts = [(a.kind, a.amount) for a in h.actions if a.player == "Player4"][:2]
     # "posts small blind 3€ out of position" + "posts big blind 0€ out of position"
     assert posts == [(ActionKind.POST_DEAD, 100), (ActionKind.POST_BIG_BLIND, 200)]
@@ -124,15 +123,15 @@ def test_post_both_out_of_position_small_part_dead_rest_live(corpus: Path) -> No
 
 
 @pytest.mark.corpus
-def test_table_line_without_colon_and_flop_line_with_colon(corpus: Path) -> None:
-    h = _hand(corpus, FPDB / "PLO-5max-EUR-2-4-202104.no.colon.txt")
+def test_table_line_without_colon_and_flop_line_with_colon() -> None:
+    h = _hand(FPDB / "PLO-5max-EUR-2-4-202104.no.colon.txt")
     assert h.table_name == "Nagoya"
     assert h.boards == (parse_cards("3h Td 6d Jc"),)
 
 
 @pytest.mark.corpus
-def test_side_pot_one_and_main_pot_lines(corpus: Path) -> None:
-    h = _hand(corpus, FPDB / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt")
+def test_side_pot_one_and_main_pot_lines() -> None:
+    h = _hand(FPDB / "5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt")
     assert h.game.variant == "PLO5-8"
     assert [(c.player, c.pot_index, c.amount) for c in h.collections] == [
         ("Hero", 1, 8400),
@@ -141,9 +140,8 @@ def test_side_pot_one_and_main_pot_lines(corpus: Path) -> None:
     assert identity_holds(h)
 
 
-@pytest.mark.corpus
-def test_sit_and_go_header_and_tournament_id_from_table(corpus: Path) -> None:
-    h = _hand(corpus, SAMPLES / "SitAndGo/GeneralHands/GeneralHand.txt")
+def test_sit_and_go_header_and_tournament_id_from_table() -> None:
+    h = _hand(SAMPLES / "SitAndGo/GeneralHands/GeneralHand.txt")
     assert h.game_type is GameType.TOURNAMENT
     assert (h.tournament_id, h.tournament_level, h.currency, h.unit) == (
         "144278641",

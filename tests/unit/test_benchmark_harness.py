@@ -45,6 +45,7 @@ def test_in_child_raises_when_the_child_dies_without_answering() -> None:
         in_child(_killed, 1)
 
 
+@pytest.mark.corpus
 def test_side_by_side_times_both_halves_from_the_first_start_to_the_last_end(
     tmp_path: Path,
 ) -> None:
@@ -83,6 +84,7 @@ def _dies_before_the_barrier(
     return 1, 0.0, 1.0, 1.0
 
 
+@pytest.mark.corpus
 def test_side_by_side_fails_when_a_half_fails_and_waits_for_nobody(tmp_path: Path) -> None:
     (tmp_path / "in").mkdir()
     build_input(tmp_path / "in", 10, 1)
@@ -94,6 +96,7 @@ def test_side_by_side_fails_when_a_half_fails_and_waits_for_nobody(tmp_path: Pat
         side_by_side([["first"], ["second"]], tmp_path, _dies_before_the_barrier)
 
 
+@pytest.mark.corpus
 def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> None:
     # The stages call the pipeline's own steps: a changed signature must fail here, not
     # first in a benchmark run (issue 11 item 6: a stub of the wrong arity hung one).
@@ -112,6 +115,7 @@ def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> 
     assert sum(seconds.values()) <= wall
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("stage", ["audit", "split", "pipeline"])
 def test_the_instruction_benchmark_counts_only_the_stage_asked_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stage: str

@@ -14,7 +14,7 @@ from omahahh.export.phh import export_dataset
 from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
 from tests.helpers.hands import STARS_BASE as STARS
 from tests.helpers.hands import WINAMAX_CRAFTED as WINAMAX
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import corpus_file
 
 runner = CliRunner()
 
@@ -102,10 +102,9 @@ def test_export_has_help() -> None:
     assert "--per-file" in result.output and "--format" in result.output
 
 
-CANCELLED = (
-    CORPUS
-    / "PokerStars/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
-    / "SampleHandHistories/PokerStars/CashGame/ValidHandTests/CancelledHand.txt"
+CANCELLED = corpus_file(
+    "PokerStars/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+    "/SampleHandHistories/PokerStars/CashGame/ValidHandTests/CancelledHand.txt"
 )
 
 

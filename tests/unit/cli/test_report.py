@@ -20,7 +20,7 @@ from omahahh.report.rule_texts import parse_rules
 from omahahh.report.show import hands_from_dataset
 from omahahh.stats.filters import StatsFilter
 from tests.helpers.hands import write
-from tests.helpers.paths import CORPUS, SAMPLES
+from tests.helpers.paths import SAMPLES, SHARED
 from tests.helpers.replay import BAD
 from tests.helpers.report_input import crafted_inputs, known_dataset
 
@@ -171,8 +171,9 @@ def test_hands_from_dataset_says_why_a_hand_cannot_be_shown(tmp_path: Path) -> N
     assert "not in the dataset" in str(found["pokerstars:42"])
 
 
+@pytest.mark.corpus
 def test_packaged_rules_are_the_projects_rules() -> None:
-    shared = CORPUS.parent / "RULES.md"
+    shared = SHARED / "RULES.md"
     assert rule_texts.packaged_rules() == shared.read_text(encoding="utf-8")
 
 

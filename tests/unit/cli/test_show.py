@@ -14,11 +14,11 @@ from omahahh.model import HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.report.show import _finding, render
 from tests.helpers.hands import write
-from tests.helpers.paths import CORPUS
+from tests.helpers.paths import CORPUS, PHH_FIXTURES, corpus_file
 from tests.helpers.replay import BAD, CLEAN
 
 runner = CliRunner()
-RIT = CORPUS / "PokerStars" / "HHSmithy__PokerHandHistoryParser"
+RIT = corpus_file("PokerStars/HHSmithy__PokerHandHistoryParser")
 
 
 def test_show_prints_each_action_with_pot_call_range_and_stack(tmp_path: Path) -> None:
@@ -72,9 +72,6 @@ def test_show_unknown_hand_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.output.strip() == "omahahh: hand pokerstars:42 not found in the inputs"
 
 
-PHH_FIXTURES = Path(__file__).parent / "fixtures" / "phh"
-
-
 def test_show_finds_a_phh_hand_in_a_phhs_file_and_through_a_dataset(tmp_path: Path) -> None:
     """Issue 10: ``show phh:<id>`` used to split PHH files as room text and say "not found"."""
     src = PHH_FIXTURES / "pokerkit_fo8_two_hands.phhs"
@@ -119,6 +116,7 @@ def shown() -> list[tuple[HandRecord, AuditedHand, str]]:
     return out
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize("site", ["pokerstars", "ggpoker", "winamax", "phh"])
 def test_show_prints_every_board_shown_hand_and_finding_of_every_room(
     shown: list[tuple[HandRecord, AuditedHand, str]], site: str
@@ -183,14 +181,9 @@ def test_show_from_a_dataset_finds_a_hand_whose_block_opens_with_a_lead_in_line(
 ) -> None:
     """888poker files open each hand with ``#Game No : N``: the block starts on that line,
     the hand (its ``source_line``) on the header after it; the dataset's hand is re-read."""
-    text = (
-        CORPUS / "Pacific-888" / "HHSmithy__PokerHandHistoryParser" / "HandHistories.Parser."
-        "UnitTests"
-        / "SampleHandHistories"
-        / "Pacific"
-        / "CashGame"
-        / "GameTypeTests"
-        / "NoLimitOmaha.txt"
+    text = corpus_file(
+        "Pacific-888/HHSmithy__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+        "/SampleHandHistories/Pacific/CashGame/GameTypeTests/NoLimitOmaha.txt"
     ).read_text(encoding="utf-8-sig")
     assert text.startswith("#Game No : 184089742\n***** Cassava Hand History")
     src = write(tmp_path / "in", "a.txt", CLEAN, text)

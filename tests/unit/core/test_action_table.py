@@ -88,6 +88,7 @@ def _stars_hands() -> list[HandRecord]:
     return stars
 
 
+@pytest.mark.corpus
 def test_pokerstars_reader_makes_no_action_record(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hot path's promise: a PokerStars hand's actions go straight into columns."""
     skip_if_compiled(pokerstars)
@@ -104,6 +105,7 @@ def test_pokerstars_reader_makes_no_action_record(monkeypatch: pytest.MonkeyPatc
         assert isinstance(hand.actions, ActionTable)
 
 
+@pytest.mark.corpus
 def test_actions_table_is_the_same_from_columns_and_from_records() -> None:
     """A hand built in code (records) and the reader's (columns) give one ``actions``
     table."""
@@ -194,6 +196,7 @@ def test_pipeline_builds_no_action_record_for_a_hand_without_findings(
     assert built == []
 
 
+@pytest.mark.corpus
 def test_every_room_reader_gives_the_hot_path_columns() -> None:
     """Every corpus hand's actions arrive as a table: a room that handed over a tuple
     would have its records turned into columns again by each step that reads them."""

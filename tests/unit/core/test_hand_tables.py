@@ -169,6 +169,7 @@ def _not_tables(hand: HandRecord) -> list[str]:
     ]
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("room", "site", "reader"),
     [
@@ -194,6 +195,7 @@ def test_reader_makes_no_record_per_seat_award_show_or_summary_line(
     assert [bad for hand in hands for bad in _not_tables(hand)] == []
 
 
+@pytest.mark.corpus
 def test_every_room_hands_over_tables() -> None:
     """Every corpus hand of every room holds tables, empty where the room prints no such
     line: a tuple would be turned into a table again by each step that reads it."""

@@ -55,6 +55,7 @@ def assert_same(fragment: Fragment, frames: dict[str, pl.DataFrame], owners: obj
     assert fragment.owners == owners
 
 
+@pytest.mark.corpus
 @pytest.mark.parametrize(("stage_blocks", "walk_batch"), [(7, 3), (2048, 512), (1, 1)])
 def test_chunking_changes_no_row_nor_its_order(
     monkeypatch: pytest.MonkeyPatch, stage_blocks: int, walk_batch: int

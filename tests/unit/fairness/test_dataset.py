@@ -24,11 +24,11 @@ from omahahh.fairness.sample import SampleCounts
 from omahahh.fairness.simulate import Dealer, Known, as_sample, session
 from omahahh.fairness.synthetic import session_tables, write_dataset
 from omahahh.stats.players import dataset_tables
-from tests.helpers.paths import CORPUS, SAMPLES
+from tests.helpers.paths import PHH_FIXTURES, SAMPLES, corpus_file
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
-GG_PLO = (
-    CORPUS / "GGPoker" / "ggratte__PokerHandHistoryParser" / "HandHistories.Parser.UnitTests"
+FIXTURES = PHH_FIXTURES
+GG_PLO = corpus_file(
+    "GGPoker/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
     "/SampleHandHistories/GGPoker/CashGame/GameTypeTests/PotLimitOmaha.txt"
 )
 runner = CliRunner()

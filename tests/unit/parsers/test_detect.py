@@ -16,8 +16,9 @@ from omahahh.parsers import detect
 from tests.helpers.hands import GG_EV_CASHOUT as EV_CASHOUT
 from tests.helpers.hands import STARS_BASE as STARS
 from tests.helpers.hands import WINAMAX_CRAFTED as WINAMAX
+from tests.helpers.paths import PHH_FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "phh"
+FIXTURES = PHH_FIXTURES
 JUNK = "This is not a hand history.\nJust a note someone left in the folder."
 
 

@@ -16,9 +16,9 @@ from omahahh.house_rules import (
     load_house_rules_text,
     to_toml,
 )
-from tests.helpers.paths import CORPUS, REPO
+from tests.helpers.paths import REPO
 
-RULES_MD = CORPUS.parent / "RULES.md"
+RULES_MD = REPO / "omahahh" / "data" / "RULES.md"  # the rules as packaged
 
 
 def _choice_rules() -> set[str]:

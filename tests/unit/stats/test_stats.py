@@ -6,7 +6,6 @@ reasoning is in the comments); none is read back from the code.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -17,10 +16,8 @@ from omahahh.dataset.pipeline import parse_text, process_text
 from omahahh.model import HandRecord
 from omahahh.stats.facts import player_hands
 from omahahh.stats.players import STATS, player_stats, tables_of
-from tests.helpers.paths import REPO
+from tests.helpers.paths import REPO, SAMPLES
 from tests.helpers.stats_hands import HILO, SESSION
-
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 
 
 @pytest.fixture(scope="module")
