@@ -21,6 +21,8 @@ from tests.helpers.corpus_faults import ARCHIVE_TEXT_FAULTS as TEXT_FAULTS
 from tests.helpers.paths import CORPUS
 from tests.helpers.replay import BROKEN_MARKS
 
+pytestmark = pytest.mark.corpus  # the corpus's archive folders, every file
+
 TOURNAMENT_ONLY = {"PokerTracker-Merge"}  # no cash hand to check for zero sum
 
 
@@ -50,7 +52,6 @@ def folder_hands(folder: str) -> list[tuple[Path, HandRecord]]:
     return out
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_every_block_is_a_hand_or_a_failure_with_a_reason(folder: str) -> None:
     allowed = FOLDERS[folder] | {"unsupported_game"}
@@ -64,7 +65,6 @@ def test_every_block_is_a_hand_or_a_failure_with_a_reason(folder: str) -> None:
                 assert broken(path) or r.reason_code in allowed, r.reason
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_at_least_95_percent_of_index_omaha_hands_are_parsed(folder: str) -> None:
     rows = [r for r in index_rows(folder) if not broken(r["file"])]
@@ -99,7 +99,6 @@ def net_by_player(hand: HandRecord) -> dict[str, int]:
     return net
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_every_cash_hand_is_zero_sum_with_the_rake(folder: str) -> None:
     checked = 0
@@ -124,7 +123,6 @@ def test_every_cash_hand_is_zero_sum_with_the_rake(folder: str) -> None:
         assert checked > 0
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_printed_total_pot_is_the_chips_put_in(folder: str) -> None:
     for path, hand in folder_hands(folder):
@@ -138,7 +136,6 @@ def test_printed_total_pot_is_the_chips_put_in(folder: str) -> None:
         assert put_in == hand.total_pot_reported, hand.hand_key
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_audit_finds_no_error_or_warning_in_hands_not_broken_on_purpose(folder: str) -> None:
     for path, hand in folder_hands(folder):

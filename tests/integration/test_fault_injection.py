@@ -24,6 +24,9 @@ from omahahh.replay.engine import ReplayResult, replay
 from omahahh.replay.showdown import known_hands
 from tests.helpers.replay import corpus_hands, is_clean_source
 
+# Every fault is applied to the corpus's clean PokerStars and GGPoker hands.
+pytestmark = pytest.mark.corpus
+
 Fault = Callable[[HandRecord, ReplayResult], HandRecord | None]
 
 
@@ -73,7 +76,6 @@ def lower_collected(hand: HandRecord, result: ReplayResult) -> HandRecord | None
     )
 
 
-@pytest.mark.corpus
 def test_fault_collected_amount_raised_exceeds_the_pot(
     clean: list[tuple[HandRecord, ReplayResult]],
 ) -> None:
@@ -326,7 +328,6 @@ def rake_before_the_flop(hand: HandRecord, result: ReplayResult) -> HandRecord |
     )
 
 
-@pytest.mark.corpus
 def test_fault_rake_on_a_no_flop_hand_under_no_flop_no_drop_r_rake_5(
     clean: list[tuple[HandRecord, ReplayResult]],
     clean_gg: list[tuple[HandRecord, ReplayResult]],

@@ -18,6 +18,8 @@ from omahahh.house_rules import HouseRules
 from omahahh.model import HandRecord
 from tests.helpers.replay import corpus_hands, is_clean_source
 
+pytestmark = pytest.mark.corpus  # the corpus's PokerStars hands, every one
+
 # Warnings left over the clean PokerStars hands, by (hand_key, code), and why.
 # (None at present: the audit reports no warning there. Add an entry with its
 # reason before accepting one.)
@@ -48,7 +50,6 @@ def audited_clean(stars_hands: list[tuple[Path, HandRecord]]) -> list[AuditedHan
     return [audit_hand(h) for f, h in stars_hands if is_clean_source(f)]
 
 
-@pytest.mark.corpus
 def test_clean_pokerstars_hands_audit_without_errors(audited_clean: list[AuditedHand]) -> None:
     errors = [
         (a.hand.hand_key, f.code.value, f.message)
@@ -70,7 +71,6 @@ def test_every_warning_left_is_explained(audited_clean: list[AuditedHand]) -> No
     assert warnings == set(EXPLAINED_WARNINGS)
 
 
-@pytest.mark.corpus
 def test_only_information_left_is_mucked_losing_hands(audited_clean: list[AuditedHand]) -> None:
     info = Counter(
         f.code.value for a in audited_clean for f in a.findings if f.severity.value == "info"

@@ -30,6 +30,8 @@ from tests.helpers.paths import CORPUS
 from tests.helpers.replay import BROKEN_MARKS
 from tests.helpers.tables import comparable_table
 
+pytestmark = pytest.mark.corpus  # the corpus's structured-export folders, every file
+
 FOLDERS = ("iPokerXML", "BossXML", "IGT-JSON", "MicrogamingXML", "MergeXML")
 
 # Copies of a hand under the same id whose text the fixture authors edited (renamed a
@@ -63,7 +65,6 @@ def _ingest(folder: str, tmp: Path) -> Path:
     return out
 
 
-@pytest.mark.corpus
 def test_parsed_and_duplicates_cover_the_index(datasets: dict[str, Path]) -> None:
     wanted = index_hands()
     for folder, root in datasets.items():
@@ -107,7 +108,6 @@ def _sites(root: Path) -> set[str]:
     return set(scan(root, "hands").select("site").unique().collect()["site"])
 
 
-@pytest.mark.corpus
 def test_each_rooms_identity_holds_for_every_hand() -> None:
     """Chips put in − returns = rake + fees + what the pots paid; and the printed total,
     where the room prints one, is the pot its conventions say (rooms/conventions.py)."""

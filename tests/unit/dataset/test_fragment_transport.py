@@ -13,6 +13,8 @@ import pytest
 from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.pipeline import process_file, process_text
 from omahahh.dataset.tables import TABLES
+from omahahh.parsers.registry import expand_paths
+from tests.helpers.paths import SAMPLES
 
 
 def _assert_same(got: Fragment, want: Fragment) -> None:
@@ -23,9 +25,8 @@ def _assert_same(got: Fragment, want: Fragment) -> None:
     assert (got.blocks, got.files, got.owners) == (want.blocks, want.files, want.owners)
 
 
-@pytest.mark.corpus
-def test_fragment_arrives_equal_with_every_table_filled(corpus: Path) -> None:
-    fragments = [process_file(p) for p in sorted((corpus / "PokerStars").rglob("*.txt"))]
+def test_fragment_arrives_equal_with_every_table_filled() -> None:
+    fragments = [process_file(p) for p in expand_paths([SAMPLES])]  # every room's samples
     frames = {t: pl.concat([f.frames[t] for f in fragments]) for t in TABLES}
     assert all(frames[t].height for t in TABLES if t != "failures")
     whole = Fragment(frames=frames, blocks=7, files=3, owners={"actions": [0, 0, 1]})

@@ -230,9 +230,9 @@ def test_a_gzipped_phhs_file_is_split_into_its_hands(tmp_path: Path) -> None:
     import gzip
 
     from omahahh.dataset.pipeline import process_file
-    from tests.helpers.paths import REPO
+    from tests.helpers.paths import PHH_FIXTURES
 
-    phhs = (REPO / "tests" / "fixtures" / "phh" / "pokerkit_fo8_two_hands.phhs").read_bytes()
+    phhs = (PHH_FIXTURES / "pokerkit_fo8_two_hands.phhs").read_bytes()
     packed = tmp_path / "two.phhs.gz"
     packed.write_bytes(gzip.compress(phhs))
     fragment = process_file(packed)
