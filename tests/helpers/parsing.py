@@ -5,7 +5,7 @@ from __future__ import annotations
 from omahahh.dataset.pipeline import process_file
 from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import parse_block
-from omahahh.parsers.registry import expand_paths, split_blocks
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks, split_blocks
 from tests.helpers.paths import SAMPLES
 
 
@@ -16,6 +16,17 @@ def sample_tables() -> dict[str, list[tuple[object, ...]]]:
         for table, frame in process_file(path).frames.items():
             out.setdefault(table, []).extend(frame.rows())
     return out
+
+
+def sample_hands() -> list[HandRecord]:
+    """Every hand of ``sample_histories`` that parses, every room, in file order: real
+    and crafted hands for a test that needs some, not the whole corpus."""
+    return [
+        r
+        for path in expand_paths([SAMPLES])
+        for r in parse_blocks(iter_blocks(path))
+        if isinstance(r, HandRecord)
+    ]
 
 
 def parse_one(text: str, path: str = "<test>") -> HandRecord | ParseFailure:

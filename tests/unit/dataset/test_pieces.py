@@ -26,6 +26,7 @@ from omahahh.dataset.tables import TABLES
 from omahahh.dataset.workers import capped_workers
 from omahahh.parsers.registry import expand_paths, iter_blocks, split_blocks
 from omahahh.parsers.sources import Block, read_lines, readable_from_offsets
+from tests.helpers.paths import SAMPLES
 from tests.helpers.runtime import run_fresh_python
 
 Shape = tuple[str, int, tuple[str, ...], tuple[int, ...]]
@@ -79,20 +80,17 @@ def test_pieces_read_the_blocks_of_the_whole_file_for_every_corpus_file(corpus: 
     assert cut_files >= 20  # PokerStars, GGPoker, Winamax, Bovada, 888, Party, archives...
 
 
-def synthetic_hands(corpus: Path) -> list[str]:
-    """Hands of three rooms, as text."""
+def synthetic_hands() -> list[str]:
+    """Hands of three rooms (the samples), as text."""
     texts = []
-    for room in ("PokerStars", "GGPoker", "PartyPoker"):
-        for f in sorted((corpus / room).rglob("*.txt"))[:6]:
+    for room in ("pokerstars", "888poker", "partypoker"):
+        for f in sorted((SAMPLES / room).rglob("*.txt"))[:6]:
             texts += ["\n".join(b.lines) for b in iter_blocks(f)]
     return texts
 
 
-@pytest.mark.corpus
-def test_pieces_keep_line_endings_encodings_lead_ins_and_stray_text(
-    corpus: Path, tmp_path: Path
-) -> None:
-    hands = synthetic_hands(corpus)
+def test_pieces_keep_line_endings_encodings_lead_ins_and_stray_text(tmp_path: Path) -> None:
+    hands = synthetic_hands()
     assert len(hands) > 12
     parts = []
     for i, hand in enumerate(hands):
@@ -138,9 +136,8 @@ def test_pieces_keep_line_endings_encodings_lead_ins_and_stray_text(
             assert line in starts and line + 1 not in starts
 
 
-@pytest.mark.corpus
-def test_files_that_cannot_be_cut_stay_whole(corpus: Path, tmp_path: Path) -> None:
-    text = "\n\n\n".join(synthetic_hands(corpus)) + "\n"
+def test_files_that_cannot_be_cut_stay_whole(tmp_path: Path) -> None:
+    text = "\n\n\n".join(synthetic_hands()) + "\n"
     plain = tmp_path / "plain.txt"
     plain.write_text(text, encoding="utf-8")
     assert len(pieces_of(plain, 2, size=1)) > 1
@@ -158,7 +155,7 @@ def test_files_that_cannot_be_cut_stay_whole(corpus: Path, tmp_path: Path) -> No
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("day1.txt", text)
     member = f"{archive}!day1.txt"
-    xml = next(f for f in expand_paths([corpus / "iPokerXML"]) if len(list(iter_blocks(f))) > 3)
+    xml = next(f for f in expand_paths([SAMPLES / "structured"]) if len(list(iter_blocks(f))) > 3)
     for f in (gz, bz, xz, utf16, utf16_le, member, xml):
         assert pieces_of(f, 2, size=1) == [Piece(str(f))], f
         assert estimated_pieces(f, 2) == 1
@@ -177,25 +174,23 @@ def test_piece_size_bounds_and_estimate(tmp_path: Path) -> None:
     assert pieces.piece_bytes(10**10, 2) == pieces.PIECE_MAX_BYTES
 
 
-@pytest.mark.corpus
-def test_only_the_last_piece_counts_the_file(corpus: Path, tmp_path: Path) -> None:
+def test_only_the_last_piece_counts_the_file(tmp_path: Path) -> None:
     f = tmp_path / "hands.txt"
-    f.write_text("\n\n\n".join(synthetic_hands(corpus)) + "\n", encoding="utf-8")
+    f.write_text("\n\n\n".join(synthetic_hands()) + "\n", encoding="utf-8")
     fragments = [process_piece(p) for p in pieces_of(f, 2, size=4000)]
     assert len(fragments) > 2
     assert [fr.files for fr in fragments] == [0] * (len(fragments) - 1) + [1]
     assert sum(fr.blocks for fr in fragments) == len(list(iter_blocks(f)))
 
 
-@pytest.mark.corpus
 def test_the_runs_last_small_files_are_cut_finer_so_workers_end_together(
-    corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Scaled down: files of ~30 KB are "small" (under two pieces of 20 KB) and the last
     # ones are cut into pieces of 4 KB; a large last file keeps its usual pieces.
     monkeypatch.setattr(pieces, "PIECE_MIN_BYTES", 20_000)
     monkeypatch.setattr(pieces, "TAIL_PIECE_BYTES", 4_000)
-    hands = synthetic_hands(corpus)
+    hands = synthetic_hands()
     files = []
     for i, size in enumerate((30_000, 30_000, 30_000, 30_000, 90_000)):
         f = tmp_path / f"f{i}.txt"

@@ -17,6 +17,7 @@ from omahahh.rake.schedule import RakeScheduleError, apply_house_rules
 from omahahh.rake.toml import loads_schedule
 from omahahh.replay.engine import replay
 from tests.helpers.parsing import parse_hand
+from tests.helpers.paths import SAMPLES
 
 # PokerStars, $0.05/$0.10 PLO heads-up, $0.72 pot, rake $0.03 (HHSmithy fixture, MIT).
 FLOP_HAND = """\
@@ -113,12 +114,11 @@ def test_house_rules_rake_choices_apply_to_the_documented_schedule() -> None:
     assert apply_house_rules(room, rules) is room
 
 
-@pytest.mark.corpus
-def test_hook_pickles_and_runs_in_worker_processes(corpus: Path, tmp_path: Path) -> None:
+def test_hook_pickles_and_runs_in_worker_processes(tmp_path: Path) -> None:
     hook = audit_hook("documented")
     assert pickle.loads(pickle.dumps(hook)) is not None
     options = IngestOptions(workers=2, rake_expectation=hook)
-    ingest([corpus / "PokerStars"], tmp_path / "ds", options)
+    ingest([SAMPLES / "pokerstars"], tmp_path / "ds", options)
     findings = pl.read_parquet(tmp_path / "ds" / "findings" / "*.parquet")
     rake = findings.filter(pl.col("code") == "rake_off_schedule")
     assert rake.height > 0

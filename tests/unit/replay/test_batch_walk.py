@@ -25,7 +25,7 @@ from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_hands
 from omahahh.replay.betting import BettingOutcome, walk_betting
 from tests.helpers.bend import bend
-from tests.helpers.parsing import sample_tables
+from tests.helpers.parsing import sample_hands, sample_tables
 from tests.helpers.runtime import skip_if_compiled
 
 ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
@@ -34,6 +34,14 @@ ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
 @pytest.fixture(scope="module")
 def corpus_hands(every_corpus_hand: list[HandRecord]) -> list[HandRecord]:
     return every_corpus_hand
+
+
+@pytest.fixture(scope="module")
+def some_hands() -> list[HandRecord]:
+    """Real and crafted hands for what needs some, not every corpus hand."""
+    hands = sample_hands()
+    assert len(hands) > batch_walk.LOAD_AT // 3 + 5
+    return hands
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -78,11 +86,10 @@ def test_batch_walk_equals_the_python_walk_on_bent_hands(
     assert _differences(bent, rules) == []
 
 
-@pytest.mark.corpus
 def test_a_hand_with_two_seats_of_one_number_takes_the_python_walk(
-    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+    some_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hand = next(h for h in corpus_hands if len(h.seats) >= 3)
+    hand = next(h for h in some_hands if len(h.seats) >= 3)
     twice = replace(hand, seats=(*hand.seats, replace(hand.seats[0], player="twin")))
     walked: list[str] = []
 
@@ -103,23 +110,21 @@ def _only_the_python_walk(hands: list[HandRecord]) -> None:
     ]
 
 
-@pytest.mark.corpus
 def test_without_the_compiled_walk_every_hand_takes_the_python_walk(
-    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+    some_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch_walk.kernel.cache_clear()
     monkeypatch.setenv(batch_walk.DISABLE_ENV, "0")
     try:
-        _only_the_python_walk(corpus_hands[:50])
+        _only_the_python_walk(some_hands[:50])
     finally:
         batch_walk.kernel.cache_clear()
         monkeypatch.delenv(batch_walk.DISABLE_ENV)
     assert batch_walk.kernel() is not None
 
 
-@pytest.mark.corpus
 def test_without_numba_installed_every_hand_takes_the_python_walk(
-    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+    some_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch_walk.kernel.cache_clear()
     monkeypatch.setitem(sys.modules, "numba", None)  # what `import numba` meets without it
@@ -127,7 +132,7 @@ def test_without_numba_installed_every_hand_takes_the_python_walk(
     monkeypatch.delattr(replay_package, "walk_kernel")
     monkeypatch.setattr(batch_walk, "_python_walked", batch_walk.LOAD_AT)
     try:
-        _only_the_python_walk(corpus_hands[:50])
+        _only_the_python_walk(some_hands[:50])
     finally:
         batch_walk.kernel.cache_clear()
 
@@ -172,14 +177,13 @@ def test_compiled_code_is_cached_in_the_user_cache_folder_by_its_sources(
     assert batch_walk.numba_cache_dir() == tmp_path / "mine"
 
 
-@pytest.mark.corpus
 def test_the_compiled_walk_loads_once_a_process_has_enough_hands_to_walk(
-    corpus_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
+    some_hands: list[HandRecord], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     batch_walk.kernel.cache_clear()
     monkeypatch.setattr(batch_walk, "_python_walked", 0)
     try:
-        few = corpus_hands[: batch_walk.LOAD_AT // 3 + 5]
+        few = some_hands[: batch_walk.LOAD_AT // 3 + 5]
         walk_hands(few, DEFAULT_HOUSE_RULES)
         walk_hands(few, DEFAULT_HOUSE_RULES)
         assert batch_walk.kernel.cache_info().currsize == 0  # a small run pays no load
@@ -255,9 +259,8 @@ def test_cache_folders_of_other_sources_are_pruned_once_unused_for_30_days(
     assert current.stat().st_mtime == now  # marked used: another version keeps it 30 days
 
 
-@pytest.mark.corpus
 def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
-    monkeypatch: pytest.MonkeyPatch, corpus_hands: list[HandRecord]
+    monkeypatch: pytest.MonkeyPatch, some_hands: list[HandRecord]
 ) -> None:
     skip_if_compiled(batch_walk)
     calls: list[int] = []
@@ -271,8 +274,8 @@ def test_a_walk_that_fails_to_compile_leaves_the_python_walk_once(
     batch_walk.kernel.cache_clear()
     try:
         with pytest.warns(UserWarning, match="walking in Python: LLVM ERROR"):
-            _only_the_python_walk(corpus_hands[:20])
-        _only_the_python_walk(corpus_hands[20:40])
+            _only_the_python_walk(some_hands[:20])
+        _only_the_python_walk(some_hands[20:40])
         assert calls == [1]  # not tried again for the next batch
     finally:
         batch_walk.kernel.cache_clear()
