@@ -12,14 +12,26 @@ from typer.testing import CliRunner
 from omahahh.cli.app import app
 from omahahh.dataset.ingest import ingest
 from omahahh.rake.toml import loads_schedule
+from tests.helpers.paths import SAMPLES
 
 runner = CliRunner()
 
 
+STARS = SAMPLES / "pokerstars"  # real (MIT) and crafted PokerStars hands
+
+
 @pytest.fixture(scope="module")
-def stars(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The PokerStars corpus as a dataset."""
+def stars(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The PokerStars samples as a dataset."""
     out = tmp_path_factory.mktemp("rake") / "stars"
+    ingest([STARS], out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus_stars(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The PokerStars corpus as a dataset: tables in dollars and in euros."""
+    out = tmp_path_factory.mktemp("rake") / "corpus_stars"
     ingest([corpus / "PokerStars"], out)
     return out
 
@@ -32,8 +44,8 @@ def test_help_documents_every_option() -> None:
 
 
 @pytest.mark.corpus
-def test_table_shows_totals_per_currency_and_discrepancies(stars: Path) -> None:
-    result = runner.invoke(app, ["rake", str(stars)])
+def test_table_shows_totals_per_currency_and_discrepancies(corpus_stars: Path) -> None:
+    result = runner.invoke(app, ["rake", str(corpus_stars)])
     assert result.exit_code == 0, result.output
     assert "schedule: documented; attribution: weighted" in result.output
     lines = result.output.splitlines()
@@ -42,7 +54,6 @@ def test_table_shows_totals_per_currency_and_discrepancies(stars: Path) -> None:
     assert "largest discrepancies:" in result.output
 
 
-@pytest.mark.corpus
 def test_per_hand_csv_has_the_reconciliation_columns(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "hands.csv"
     result = runner.invoke(app, ["rake", str(stars), "--format", "csv", "--out", str(out)])
@@ -63,7 +74,6 @@ def test_per_hand_csv_has_the_reconciliation_columns(stars: Path, tmp_path: Path
     assert (row["rake_reported"], row["rake_expected"], row["rake_diff"]) == (300, 300, 0)
 
 
-@pytest.mark.corpus
 def test_parquet_per_hand_and_by_player_totals(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "hands.parquet"
     result = runner.invoke(app, ["rake", str(stars), "--format", "parquet", "-o", str(out)])
@@ -80,7 +90,6 @@ def test_parquet_per_hand_and_by_player_totals(stars: Path, tmp_path: Path) -> N
     assert by_currency == dict(want.iter_rows())
 
 
-@pytest.mark.corpus
 def test_json_totals_grouped(stars: Path) -> None:
     result = runner.invoke(
         app, ["rake", str(stars), "--by", "stakes,game_type", "--format", "json"]
@@ -91,7 +100,6 @@ def test_json_totals_grouped(stars: Path) -> None:
     assert {"stakes", "game_type", "currency", "rake_diff"} <= set(doc["totals"][0])
 
 
-@pytest.mark.corpus
 def test_infer_prints_a_ready_to_use_schedule(stars: Path, tmp_path: Path) -> None:
     out = tmp_path / "inferred.toml"
     result = runner.invoke(app, ["rake", str(stars), "--schedule", "infer", "--out", str(out)])
@@ -104,22 +112,19 @@ def test_infer_prints_a_ready_to_use_schedule(stars: Path, tmp_path: Path) -> No
     assert again.exit_code == 0, again.output
 
 
-@pytest.mark.corpus
-def test_text_histories_are_ingested_on_the_fly(corpus: Path) -> None:
-    path = corpus / "PokerStars"
+def test_text_histories_are_ingested_on_the_fly() -> None:
+    path = STARS
     result = runner.invoke(app, ["rake", str(path), "--schedule", "none"])
     assert result.exit_code == 0, result.output
     assert "no hand is off the schedule." in result.output
 
 
-@pytest.mark.corpus
 def test_unknown_group_key_is_a_usage_error(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--by", "colour"])
     assert result.exit_code == 2
     assert "--by colour: unknown key" in result.output
 
 
-@pytest.mark.corpus
 def test_bad_schedule_file_names_file_and_key(stars: Path, tmp_path: Path) -> None:
     bad = tmp_path / "room.toml"
     bad.write_text("[[tier]]\npercent_bp = 500\ncap = 3\n", encoding="utf-8")
@@ -128,23 +133,20 @@ def test_bad_schedule_file_names_file_and_key(stars: Path, tmp_path: Path) -> No
     assert f"{bad}: tier[0].cap: unknown key" in result.output
 
 
-@pytest.mark.corpus
 def test_unknown_schedule_name(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--schedule", "nosuch"])
     assert result.exit_code == 1
     assert "--schedule 'nosuch': neither a built-in" in result.output
 
 
-@pytest.mark.corpus
 def test_parquet_needs_out(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--format", "parquet"])
     assert result.exit_code == 2
     assert "--format parquet needs --out FILE" in result.output
 
 
-@pytest.mark.corpus
-def test_audit_and_ingest_take_a_schedule(corpus: Path, tmp_path: Path) -> None:
-    stars = str(corpus / "PokerStars")
+def test_audit_and_ingest_take_a_schedule(tmp_path: Path) -> None:
+    stars = str(STARS)
     with_schedule = runner.invoke(
         app, ["audit", stars, "--schedule", "documented", "--format", "csv"]
     )
@@ -159,16 +161,14 @@ def test_audit_and_ingest_take_a_schedule(corpus: Path, tmp_path: Path) -> None:
     assert findings.filter(pl.col("code") == "rake_off_schedule").height > 0
 
 
-@pytest.mark.corpus
 def test_audit_of_a_dataset_cannot_take_a_schedule(stars: Path) -> None:
     result = runner.invoke(app, ["audit", str(stars), "--schedule", "documented"])
     assert result.exit_code == 2
     assert "--schedule: a dataset was audited when it was ingested" in result.output
 
 
-@pytest.mark.corpus
-def test_ingest_rejects_a_bad_schedule_before_reading(tmp_path: Path, corpus: Path) -> None:
-    args = ["ingest", str(corpus / "PokerStars"), "--out", str(tmp_path / "x")]
+def test_ingest_rejects_a_bad_schedule_before_reading(tmp_path: Path) -> None:
+    args = ["ingest", str(STARS), "--out", str(tmp_path / "x")]
     result = runner.invoke(app, [*args, "--schedule", str(tmp_path / "missing.toml")])
     assert result.exit_code == 1
     assert "neither a built-in" in result.output
