@@ -22,7 +22,7 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, parse_blocks
 from omahahh.rooms.conventions import conventions
 from tests.helpers.parsing import parse_failure, parse_hand
-from tests.helpers.paths import SAMPLES
+from tests.helpers.paths import SAMPLES, corpus_file
 
 FOLDERS = ("WPN-ACR", "WPN-old")
 
@@ -37,10 +37,17 @@ def corpus_hands(corpus: Path, folder: str) -> dict[str, HandRecord]:
     return out
 
 
-def hand_in(corpus: Path, folder: str, file_name: str) -> HandRecord:
-    """The one hand of a corpus file (fixtures reuse hand ids across files)."""
-    (path,) = [p for p in expand_paths([corpus / folder]) if p.name == file_name]
-    (hand,) = [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
+ACR_MIT = (
+    "WPN-ACR/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests"
+    "/SampleHandHistories/WinningPokerV2/CashGame/"
+)
+
+
+def file_hand(relative: str) -> HandRecord:
+    """The one hand of a corpus file from an MIT source (its copy in tests/data)."""
+    (hand,) = [
+        r for r in parse_blocks(iter_blocks(corpus_file(relative))) if isinstance(r, HandRecord)
+    ]
     return hand
 
 
@@ -74,21 +81,22 @@ def test_identity_total_net_of_rake_and_fee_holds_on_every_cash_hand(
 
 
 # -- the 2019+ format ----------------------------------------------------------------------
-@pytest.mark.corpus
-def test_only_the_to_amount_of_a_raise_is_trusted(corpus: Path, acr: dict[str, HandRecord]) -> None:
+def test_only_the_to_amount_of_a_raise_is_trusted() -> None:
     # wpn:61702000 "Player9 raises $350.00 to $350.00" facing the $100 big blind.
-    raise_ = next(a for a in acr["wpn:61702000"].actions if a.player == "Player9")
+    split_pot = file_hand(ACR_MIT + "HandActionTests/SplitPot.txt")
+    assert split_pot.hand_key == "wpn:61702000"
+    raise_ = next(a for a in split_pot.actions if a.player == "Player9")
     assert (raise_.kind, raise_.amount, raise_.to_amount) == (ActionKind.RAISE, 35000, 35000)
     # wpn:55280000 (GeneralHand.txt): the small blind "raises $2.50 to $3.00" puts in $2.50.
-    general = hand_in(corpus, "WPN-ACR", "GeneralHand.txt")
+    general = file_hand(ACR_MIT + "GeneralHands/GeneralHand.txt")
     sb = [a for a in general.actions if a.player == "Player 2"]
     assert (sb[1].amount, sb[1].to_amount, sb[1].raise_by) == (250, 300, 250)
 
 
-@pytest.mark.corpus
-def test_per_street_pot_lines_keep_the_last_set(acr: dict[str, HandRecord]) -> None:
+def test_per_street_pot_lines_keep_the_last_set() -> None:
     # SplitPot.txt: "Main pot $280.76 | Rake $0.76", "Side pot(1) $836.62 | Rake $2.24".
-    hand = acr["wpn:61702000"]
+    hand = file_hand(ACR_MIT + "HandActionTests/SplitPot.txt")
+    assert hand.hand_key == "wpn:61702000"
     assert (hand.main_pot_reported, hand.side_pots_reported) == (28076, (83662,))
 
 
@@ -133,11 +141,10 @@ def test_summary_won_that_differs_is_an_info_finding(acr: dict[str, HandRecord])
     assert all(f.severity is Severity.INFO for f in found)
 
 
-@pytest.mark.corpus
-def test_uncontested_award_is_the_summary_won(corpus: Path) -> None:
+def test_uncontested_award_is_the_summary_won() -> None:
     # WithSittingOut.txt: no collected line, "did not show and won $1.71"; the seats that
     # "waits for big blind" / "sits out" were not dealt in.
-    hand = hand_in(corpus, "WPN-ACR", "WithSittingOut.txt")
+    hand = file_hand(ACR_MIT + "PlayerTests/WithSittingOut.txt")
     assert [(c.player, c.amount) for c in hand.collections] == [("pandabear44", 171)]
     out = {s.player for s in hand.seats if s.sitting_out}
     assert out == {"GreatShannon", "sever4523", "!?"}
