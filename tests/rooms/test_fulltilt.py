@@ -34,7 +34,10 @@ def hand_in(path: object, hand_id: str) -> HandRecord:
     raise AssertionError(hand_id)
 
 
-@pytest.mark.corpus
+# The HHSmithy files are in tests/data; fpdb's (AGPL) only in the corpus.
+FPDB_ONLY = pytest.mark.corpus
+
+
 @pytest.mark.parametrize(
     ("path", "variant"),
     [
@@ -42,15 +45,17 @@ def hand_in(path: object, hand_id: str) -> HandRecord:
         (HH / "GameTypeTests/NoLimitOmahaHiLo.txt", "NLO-8"),  # NL Omaha H/L
         (HH / "GameTypeTests/PotLimitOmahaHiLo.txt", "PLO-8"),  # PL Omaha H/L
         (HH / "GameTypeTests/PotLimitOmaha.txt", "PLO"),  # PL Omaha Hi
-        (
+        pytest.param(
             FLOP / "LO8-6max-USD-200-400.200610.Observed.Hand.with.chat.txt",
             "FLO-8",
+            marks=FPDB_ONLY,
         ),  # Limit Omaha Hi/Lo
-        (
+        pytest.param(
             FLOP / "PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt",
             "PLO",
+            marks=FPDB_ONLY,
         ),  # Pot Limit Omaha
-        (FLOP / "PL-Courchevel-6max-play-25-50-201305.txt", "CPLO"),
+        pytest.param(FLOP / "PL-Courchevel-6max-play-25-50-201305.txt", "CPLO", marks=FPDB_ONLY),
     ],
 )
 def test_every_game_string_including_hi_lo(path: object, variant: str) -> None:

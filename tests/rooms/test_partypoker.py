@@ -101,7 +101,6 @@ def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None
     assert kasmar.stack_start == 0 and kasmar.sitting_out  # no line in the hand
 
 
-@pytest.mark.corpus
 @pytest.mark.parametrize(
     ("relative", "utc"),
     [
@@ -110,7 +109,9 @@ def test_classic_header_gives_the_buy_in_and_the_posts_give_the_blinds() -> None
             datetime(2013, 11, 13, 10, 24, 19, tzinfo=UTC),
         ),
         (HHSMITHY + "Limits/Limit5.txt", datetime(2012, 4, 3, 7, 24, 32, tzinfo=UTC)),
-        (CASH_OUT, datetime(2026, 2, 9, 17, 55, 26, tzinfo=UTC)),
+        pytest.param(
+            CASH_OUT, datetime(2026, 2, 9, 17, 55, 26, tzinfo=UTC), marks=pytest.mark.corpus
+        ),  # fpdb's (AGPL): only in the corpus
     ],
 )
 def test_printed_zones_to_utc(relative: str, utc: datetime) -> None:
