@@ -69,12 +69,12 @@ COMPILED = [
     "omahahh/rules/seating.py",
     "omahahh/rules/showdown.py",
 ]
-"""Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/integration/test_compiled_build.py builds them and
-holds every corpus table equal to the pure package's). Not listed: the PHH readers (no
-corpus file exercises them, so the test could not hold them equal; ``phh_codec`` also
-subclasses a builtin, which mypyc refuses) and ``pokerstars_header`` (with it compiled too,
-PokerStars parsed 1.31-1.35x the pure speed; 1.32x without it, in an earlier session:
-no gain seen)."""
+"""Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/integration/test_compiled_build.py
+builds them and holds every corpus table equal to the pure package's). Not listed: the PHH
+readers (no corpus file exercises them, so the test could not hold them equal;
+``phh_codec`` also subclasses a builtin, which mypyc refuses) and ``pokerstars_header``
+(with it compiled too, PokerStars parsed 1.31-1.35x the pure speed; 1.32x without it, in an
+earlier session: no gain seen)."""
 
 
 MODE = os.environ.get("OMAHAHH_COMPILE", "auto")

@@ -145,8 +145,8 @@ class FragmentBuilder:
         """One row of a child table, a tuple in the table's column order, owned by the hand
         just added. Tuples, not keyword calls of :data:`ROW`, on the paths every hand takes:
         a keyword call binds each name by a search of the others (4.6 µs for the ``hands``
-        row's 48 columns, 0.4 µs as a tuple). tests/unit/dataset/test_fragment_row_order.py holds each
-        such tuple's column comments to the schema."""
+        row's 48 columns, 0.4 µs as a tuple). tests/unit/dataset/test_fragment_row_order.py
+        holds each such tuple's column comments to the schema."""
         self.rows[table].append(row)
         self.owners[table].append(self._ordinal)
 
