@@ -53,8 +53,8 @@ COMPILED = [
     "omahahh/rules/seating.py",
     "omahahh/rules/showdown.py",
 ]
-"""Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/test_compiled_build.py builds them and
-holds every corpus table equal to the pure package's). Not listed: the PHH readers (no
+"""Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/integration/test_compiled_build.py
+builds them and holds every corpus table equal to the pure package's). Not listed: the PHH readers (no
 corpus file exercises them, so the test could not hold them equal; ``phh_codec`` also
 subclasses a builtin, which mypyc refuses)."""
 

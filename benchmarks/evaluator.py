@@ -32,7 +32,7 @@ from omahahh.eval.evaluator import (  # noqa: E402
     omaha_low,
 )
 from omahahh.eval.tables import five_card_tables, omaha_tables  # noqa: E402
-from tests.naive_poker import naive_omaha_hi_lo, naive_omaha_high  # noqa: E402
+from tests.helpers.naive_poker import naive_omaha_hi_lo, naive_omaha_high  # noqa: E402
 
 
 def rate(count: int, call: Callable[[], object], repeat: int = 5) -> float:

@@ -1,108 +1,80 @@
-"""Shared fixtures: the corpus beside the checkout, and hand-parsing shortcuts."""
+"""Fixtures and hooks only; what tests share otherwise is in ``tests/helpers``.
+
+The shared corpus (``../shared/corpus``) is not part of the repository. Tests that read
+it carry the ``corpus`` marker; when it is not beside the checkout they are skipped, and
+one line at the end of the run says how many and why.
+"""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from omahahh.dataset.pipeline import process_file
-from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers import parse_block
-from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks, split_blocks
+from omahahh.model import HandRecord
+from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from tests.helpers.paths import CORPUS, have_corpus
 
-REPO = Path(__file__).resolve().parents[1]
+CORPUS_SKIP = "reads ../shared/corpus, which is not beside this checkout"
+"""The reason every corpus-marked test is skipped for when the corpus is absent."""
 
+CORPUS_FIXTURES = ("corpus", "every_corpus_hand")
 
-def skip_if_compiled(module: ModuleType) -> None:
-    """Skip a test that patches ``module``'s globals or reads its functions' docstrings or
-    source path when the module is the optional compiled build's (setup.py): compiled code
-    calls its functions directly and keeps no Python functions for doctest to find. The
-    same test runs against the pure package, where the behaviour is written."""
-    if not (module.__file__ or "").endswith(".py"):
-        pytest.skip(f"{module.__name__} is compiled (mypyc): the test reaches into its Python")
+# Not test code: data, and the script that wrote the PHH fixtures (it imports PokerKit).
+collect_ignore_glob = ["data/*"]
 
 
-def run_fresh_python(code: str, *args: str, limit: float, env: dict[str, str] | None = None) -> str:
-    """``python -c code args`` in a new interpreter from the checkout; its stdout.
-
-    For what must not inherit this process's state (polars' thread pool, which forked
-    workers cannot use). A run past ``limit`` seconds is killed with every process it
-    started, and the test fails instead of the suite hanging."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        cwd=REPO,
-        env={**os.environ, **(env or {})},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its pool's workers too are killed if it hangs
-    )
-    try:
-        stdout, stderr = child.communicate(timeout=limit)
-    except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)
-        child.communicate()
-        raise AssertionError(f"still running after {limit} s: {code[:200]}") from None
-    assert child.returncode == 0, stderr[-3000:]
-    return stdout
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test that takes a corpus fixture must say so with the marker (or it would fail,
+    not skip, on a bare clone)."""
+    unmarked = [
+        item.nodeid
+        for item in items
+        if set(CORPUS_FIXTURES) & set(getattr(item, "fixturenames", ()))
+        and item.get_closest_marker("corpus") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "tests take a corpus fixture without the corpus marker: " + ", ".join(unmarked)
+        )
 
 
-CORPUS = REPO.parent / "shared" / "corpus"
-SAMPLES = REPO / "sample_histories"
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("corpus") is not None and not have_corpus():
+        # Raised here, not through a skip mark, so that pytest's summary folds every such
+        # skip into one line (the same location and reason).
+        pytest.skip(CORPUS_SKIP)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple) and CORPUS_SKIP in str(report.longrepr[2])
+    ]
+    if skipped:
+        terminalreporter.write_line(
+            f"{len(skipped)} tests skipped: they read ../shared/corpus, which is not beside "
+            f"this checkout ({CORPUS}); every other test ran.",
+            yellow=True,
+        )
 
 
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     """``../shared/corpus``: CI lays it beside the checkout."""
-    if not CORPUS.is_dir():
-        pytest.fail(f"corpus not found at {CORPUS} (CI has ../shared beside the checkout)")
+    if not have_corpus():  # the marker skips first; this is a test without it
+        pytest.fail(f"corpus not found at {CORPUS}: mark the test with @pytest.mark.corpus")
     return CORPUS
 
 
 @pytest.fixture(scope="session")
 def every_corpus_hand(corpus: Path) -> list[HandRecord]:
-    """Every corpus hand that parses, of every room, in file order (do not change it)."""
+    """Every corpus hand that parses, of every room, in file order (do not change it).
+
+    A file that cannot be read is an error, not a file left out."""
     hands: list[HandRecord] = []
     for path in expand_paths([corpus]):
-        try:
-            hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
-        except OSError:
-            continue
+        hands += [r for r in parse_blocks(iter_blocks(path)) if isinstance(r, HandRecord)]
+    assert hands, f"no corpus hand parsed under {corpus}"
     return hands
-
-
-def sample_tables() -> dict[str, list[tuple[object, ...]]]:
-    """Every table of every ``sample_histories`` file through ``process_file``, as rows."""
-    out: dict[str, list[tuple[object, ...]]] = {}
-    for path in expand_paths([SAMPLES]):
-        for table, frame in process_file(path).frames.items():
-            out.setdefault(table, []).extend(frame.rows())
-    return out
-
-
-def parse_one(text: str, path: str = "<test>") -> HandRecord | ParseFailure:
-    """Parse a single hand given as text."""
-    lines = text.strip("\n").split("\n")
-    blocks = list(split_blocks(path, lines))
-    assert len(blocks) == 1, f"expected one block, got {len(blocks)}"
-    return parse_block(blocks[0])
-
-
-def parse_hand(text: str) -> HandRecord:
-    """Parse a single hand that must parse."""
-    result = parse_one(text)
-    assert isinstance(result, HandRecord), getattr(result, "reason", result)
-    return result
-
-
-def parse_failure(text: str) -> ParseFailure:
-    """Parse a single hand that must fail."""
-    result = parse_one(text)
-    assert isinstance(result, ParseFailure), "expected a failure"
-    return result

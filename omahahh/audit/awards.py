@@ -220,7 +220,7 @@ def award_findings(hand: HandRecord, result: ReplayResult, rows: list[AwardRow])
 def _paid_as_derived(pot: DerivedPot | None, group: list[AwardRow]) -> bool:
     """A verifiable pot, every hand in it shown, each line paying exactly its derived award
     and no more in all than the pot holds: most pots, which :func:`_pot_findings` would
-    tally to no finding (checked against it in tests/test_audit_awards_fast_path.py)."""
+    tally to no finding (checked against it in tests/unit/audit/test_awards_fast_path.py)."""
     if pot is None or not pot.verifiable or pot.unshown:
         return False
     paid = 0

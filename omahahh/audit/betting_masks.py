@@ -8,7 +8,7 @@ the marked ones only (a few in a hundred) instead of for every action.
 
 The masks may mark more than the audit reports (a room's habit, such as a check line
 for an all-in player or no all-in marker at all, clears a marked action there), never
-less: ``tests/test_betting_masks.py`` holds every finding's action marked, on every
+less: ``tests/unit/audit/test_betting_masks.py`` holds every finding's action marked, on every
 corpus hand and on randomly bent ones.
 """
 

@@ -77,8 +77,8 @@ def paid_by_player(hand: HandRecord, result: ReplayResult) -> dict[str, int] | N
     unmatched bet a room pays back inside ``collected`` (Winamax prints no
     return line). None when the room prints no awards (a foreign PHH file).
 
-    >>> # Winamax: ``Hero collected 84€ from side pot 1`` of which 84€ was Hero's own
-    >>> # unmatched bet pays Hero 0 out of the pots.
+    For example, Winamax: ``Hero collected 84€ from side pot 1`` of which 84€ was Hero's
+    own unmatched bet pays Hero 0 out of the pots.
     """
     return paid_out(hand, returns_in_pot(hand, result))
 

@@ -203,7 +203,8 @@ def implied_take(hand: HandRecord, pots: Sequence[int]) -> Taken | None:
     held; else the whole, spread like a printed rake. None for rooms that print the
     rake, or a hand whose text states one.
 
-    >>> # Everleaf: a $1.80 pot, "Villain wins high ($ 1.71 USD)": the room kept $0.09.
+    For example, Everleaf: a $1.80 pot, "Villain wins high ($ 1.71 USD)": the room kept
+    $0.09.
     """
     room = ROOMS.get(hand.site)
     if room is None or room.prints_rake or hand.rake_reported is not None:

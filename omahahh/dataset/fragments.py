@@ -3,7 +3,7 @@
 A :class:`Fragment` is the tables of a batch of hands (one file or chunk).
 Each row is a tuple in its table's column order: the rows written for every hand as
 plain tuples, each value beside a ``# column`` comment (held to the schema by
-tests/test_fragment_row_order.py, and ``actions``/``players`` by the orders checked at
+tests/unit/dataset/test_fragment_row_order.py, and ``actions``/``players`` by the orders checked at
 import), the rarer ones by :data:`ROW`, named tuples whose fields are the columns of
 :mod:`omahahh.dataset.tables`, every one defaulting to null. The rows are transposed
 into columns and turned into frames once, with the table's schema.
@@ -155,8 +155,8 @@ class FragmentBuilder:
         """One row of a child table, a tuple in the table's column order, owned by the hand
         just added. Tuples, not keyword calls of :data:`ROW`, on the paths every hand takes:
         a keyword call binds each name by a search of the others (4.6 µs for the ``hands``
-        row's 48 columns, 0.4 µs as a tuple). tests/test_fragment_row_order.py holds each
-        such tuple's column comments to the schema."""
+        row's 48 columns, 0.4 µs as a tuple). tests/unit/dataset/test_fragment_row_order.py
+        holds each such tuple's column comments to the schema."""
         self.rows[table].append(row)
         self.owners[table].append(self._ordinal)
 

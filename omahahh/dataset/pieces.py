@@ -10,7 +10,7 @@ files are cut finer (:data:`TAIL_PIECE_BYTES`), even small ones, so that no work
 long at the end for another's last file.
 
 A piece reads exactly the blocks the whole file's reading gives there
-(``tests/test_pieces.py`` checks every corpus text file cut at every hand):
+(``tests/unit/dataset/test_pieces.py`` checks every corpus text file cut at every hand):
 
 - a cut is just after a line feed, so no character or line ending is split (UTF-8 and
   cp1252 have no line feed inside a character; a line that is not UTF-8 is decoded on

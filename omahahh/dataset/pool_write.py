@@ -31,7 +31,7 @@ that writes Parquet waits forever if the parent had started that pool before the
 with polars (an extended dataset's keys), and workers write only if no polars pool
 thread exists in the driver at that moment (a library caller may have used polars
 before calling ``ingest``); otherwise the driver writes, and the per-file step never
-needs polars' pool (``tests/test_ingest_fork.py``).
+needs polars' pool (``tests/unit/dataset/test_ingest_fork.py``).
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def _board_keys(
     Column by column (a board has 3 to 5): numpy's reductions along rows this short cost
     more than the arithmetic, so this runs 2.6-4x faster than ``np.sort``/``sum(axis=1)``
     did on 2,000 boards, with the same three arrays (the batch against the scalar evaluator
-    in tests/test_evaluator.py).
+    in tests/unit/eval/test_evaluator.py).
     """
     m = boards.shape[1]
     ranks = [boards[:, i] >> 2 for i in range(m)]

@@ -13,7 +13,7 @@ definition of ``cc`` and ``cbr``.
 Two kinds of hand take the record path instead (the same text, more slowly): a game
 the standard's variant code cannot name back, and a card string the importer would
 refuse (a card twice), where the record path says why the hand is skipped.
-``tests/test_phh_fast.py`` holds the two paths equal on every hand of the corpus.
+``tests/unit/export/test_phh_fast.py`` holds the two paths equal on every hand of the corpus.
 
 The rows come from :mod:`omahahh.export.batch_rows`; the overrides are chosen by
 :mod:`omahahh.export.phh_overrides`; record values are written as TOML by

@@ -12,7 +12,7 @@ and all, while the standard part stays plain PHH. docs/SITES.md lists what
 is written for games the standard lacks.
 
 This is the record path: :mod:`omahahh.export.phh_fast` writes the same text from a
-dataset's rows, and is held to this module by ``tests/test_phh_fast.py``.
+dataset's rows, and is held to this module by ``tests/unit/export/test_phh_fast.py``.
 """
 
 from __future__ import annotations

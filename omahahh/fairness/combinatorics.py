@@ -13,7 +13,13 @@ pattern's size giving the connectivity) × (ways to lay the pattern on the set).
 >>> sum(counts.values()) == math.comb(52, 4)
 True
 >>> counts[("double_suited", "no_pair", "rundown")]
-2640
+396
+
+Worked by hand: a rundown without a pair is four distinct ranks in a row, the ace
+high or low (A-2-3-4 up to J-Q-K-A): 11 rank sets. Four cards of distinct ranks
+are double suited only as two suits held twice each (4 of a suit, 3+1 and 2+1+1
+hold one suit twice or more, 1+1+1+1 none): 3 ways to pair the four ranks, times
+4 × 3 suits for the two pairs, 36 suit assignments. 11 × 36 = 396.
 
 Flop textures (paired or not × suits) are counted for any set of cards still
 in the deck, so a flop can be compared with the deck it was really dealt from

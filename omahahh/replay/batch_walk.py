@@ -6,7 +6,7 @@ walks them all in one call of :func:`omahahh.replay.walk_kernel.walk_batch` and 
 the results back. A hand the arrays cannot express (two seats with one number), a
 small batch while nothing is compiled yet, and every hand when numba is not installed
 or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the reference
-(``tests/test_batch_walk.py`` holds the two equal).
+(``tests/unit/replay/test_batch_walk.py`` holds the two equal).
 
 numba is a dependency (where it has wheels: a Python newer than numba walks in Python);
 docs/PERFORMANCE.md gives what the compiled walk gains and costs in memory. The kernel

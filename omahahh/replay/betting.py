@@ -111,7 +111,7 @@ def promotion_in_pot(hand: HandRecord, rules: HouseRules) -> int:
     (R-BET-5, ``rules.promotions_count_in_pot_limit``: the room's habit).
 
     GGPoker counts its Cash Drop (a raise to 0.41 was exactly 0.06 to call plus a
-    0.35 pot of 0.09 + 0.06 + the 0.20 drop; tests/test_audit_precision.py), so a
+    0.35 pot of 0.09 + 0.06 + the 0.20 drop; tests/unit/audit/test_precision.py), so a
     replay that left it out would call a legal pot-size raise too big.
     """
     if not rules.promotions_count_in_pot_limit or hand.cancelled:

@@ -4,7 +4,7 @@ One call walks every hand of a batch (the Python walk takes ~90 µs a hand). It 
 by line translation of ``BettingWalk`` (same names, same order of steps) and calls the
 same rule functions, compiled from :mod:`omahahh.rules.betting` and
 :mod:`omahahh.rules.pots`, so a rule still lives in one place.
-``tests/test_batch_walk.py`` holds the two equal on every corpus hand and on randomly
+``tests/unit/replay/test_batch_walk.py`` holds the two equal on every corpus hand and on randomly
 bent ones; :mod:`omahahh.replay.batch_walk` packs the records into these arrays and
 reads the results back.
 

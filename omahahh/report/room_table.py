@@ -3,7 +3,7 @@
 ``python -m omahahh.report.room_table ../shared/corpus README.md`` parses every
 folder of the corpus the way ``omahahh ingest <folder>`` would (each folder a
 dataset of its own: duplicates are copies within the folder) and rewrites the
-block between the ``room-table`` markers of README.md. ``tests/test_room_table.py``
+block between the ``room-table`` markers of README.md. ``tests/unit/report/test_room_table.py``
 computes the table again and compares, so the README stays true as rooms are added.
 
 Columns: the rooms (sites) of the hands parsed, the folder, INDEX.tsv's Omaha

@@ -74,7 +74,7 @@ class RoomConventions:
     pot_limit_counts_cash_drop: bool = False
     """Promotional money dropped into the pot (GG Cash Drop) counts in the pot-limit size:
     a GGPoker raise to $0.41 was exactly $0.06 to call + ($0.09 + $0.06 + the $0.20 drop)
-    (tests/test_audit_precision.py crafts that hand from the room's line shapes)."""
+    (tests/unit/audit/test_precision.py crafts that hand from the room's line shapes)."""
     cash_drop_pot: str = "main"
     """The pot promotional money dropped in (``cash_drop_reported``) joins. ``main``: the
     main pot (GGPoker's Cash Drop; GG prints no main and side pots). ``awarded``: the

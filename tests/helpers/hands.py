@@ -1,0 +1,123 @@
+"""Crafted hands more than one test reads (crafted by the omahahh authors for the tests),
+and the file writer they are read through."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# A small crafted PLO hand (crafted by the omahahh authors for these tests).
+STARS_BASE = """\
+PokerStars Hand #200000000001:  Omaha Pot Limit ($0.10/$0.25 USD) - 2021/03/10 20:00:00 CET [2021/03/10 14:00:00 ET]
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Alice ($25 in chips)
+Seat 2: Bob 2 ($30.50 in chips)
+Seat 3: Bob ($10 in chips)
+Alice said, "hi: all"
+Bob 2: posts small blind $0.10
+Bob: posts big blind $0.25
+*** HOLE CARDS ***
+Dealt to Alice [As Ks Qd 7h]
+Alice: raises $0.50 to $0.75
+Bob 2: raises $1.50 to $2.25
+Bob: folds
+Alice: calls $1.50
+*** FLOP *** [2c 7c 9d]
+Bob 2: bets $4.75
+Alice: raises $14.25 to $19
+Bob 2: folds
+Uncalled bet ($14.25) returned to Alice
+Alice collected $14.20 from pot
+Alice: doesn't show hand
+*** SUMMARY ***
+Total pot $14.25 | Rake $0.05
+Board [2c 7c 9d]
+Seat 1: Alice (button) collected ($14.20)
+Seat 2: Bob 2 (small blind) folded on the Flop
+Seat 3: Bob (big blind) folded before Flop
+"""
+
+# The same hand under another id, and cut after its tenth line (a ``truncated`` failure).
+STARS_OTHER = STARS_BASE.replace("#200000000001", "#200000000002")
+STARS_TRUNCATED = "\n".join(STARS_BASE.splitlines()[:10]).replace("#200000000001", "#200000000009")
+
+
+def write(folder: Path, name: str, *hands: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    p = folder / name
+    p.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+    return p
+
+
+GG_EV_CASHOUT = """\
+Poker Hand #OM2000002: PLO ($1/$2) - 2023/05/01 20:00:00
+Table 'PLOGold1' 6-max Seat #2 is the button
+Seat 1: 88989dfa ($50 in chips)
+Seat 2: oiesfcv1 ($200 in chips)
+88989dfa: posts small blind $1
+oiesfcv1: posts big blind $2
+*** HOLE CARDS ***
+Dealt to 88989dfa
+Dealt to oiesfcv1
+88989dfa: raises $4 to $6
+oiesfcv1: raises $12 to $18
+88989dfa: raises $32 to $50 and is all-in
+oiesfcv1: calls $32
+88989dfa: shows [6c 6d Ts 9s]
+oiesfcv1: shows [Kc Kd 8h 3s]
+88989dfa: Chooses to EV Cashout
+88989dfa: Receives Cashout ($9.98)
+oiesfcv1: Pays Cashout Risk ($22.68)
+*** FLOP *** [2c 5h Jd]
+*** TURN *** [2c 5h Jd] [4s]
+*** RIVER *** [2c 5h Jd 4s] [Qh]
+*** SHOWDOWN ***
+oiesfcv1 collected $97.5 from pot
+*** SUMMARY ***
+Total pot $100 | Rake $2.5 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Board [2c 5h Jd 4s Qh]
+Seat 1: 88989dfa (small blind) showed [6c 6d Ts 9s] and lost with Pair of Sixes, EV Cashout ($9.98)
+Seat 2: oiesfcv1 (button) (big blind) showed [Kc Kd 8h 3s] and won ($97.5) with Pair of Kings, Cashout Risk ($22.68)
+"""
+
+
+# A 4-card Hi/Lo hand with a side pot, tagged halves (both spellings), a player
+# returning from missed blinds and a bounty tournament-style seat (crafted by the
+# omahahh authors from the line shapes of FORMATS.md §4).
+WINAMAX_CRAFTED = """\
+Winamax Poker - CashGame - HandId: #1000001-1-1700000000 - Omaha Hi/Lo pot limit (1€/2€) - 2023/11/14 22:13:20 UTC
+Table: 'Nice 01' 6-max (real money) Seat #1 is the button
+Seat 1: Le Grand Bleu (100€)
+Seat 2: Hero (50€)
+Seat 3: Villain 2 (200€)
+Seat 4: Sleepy (80€)
+*** ANTE/BLINDS ***
+Hero posts small blind 1€
+Villain 2 posts big blind 2€
+Le Grand Bleu posts small blind 1€ out of position
+Dealt to Hero [Ah 2h 3c Kd]
+*** PRE-FLOP ***
+Le Grand Bleu raises 4€ to 6€
+Hero calls 5€
+Villain 2 calls 4€
+*** FLOP *** [4d 5s Qh]
+Hero bets 18€
+Villain 2 raises 36€ to 54€
+Le Grand Bleu folds
+Hero calls 26€ and is all-in
+*** TURN *** [4d 5s Qh][8c]
+*** RIVER *** [4d 5s Qh 8c][Qd]
+*** SHOW DOWN ***
+Hero shows [Ah 2h 3c Kd] (HI : One pair : Queens)
+Hero shows [Ah 2h 3c Kd] (LO : High card : 8)
+Villain 2 shows [Qs Qc 7d 7h] (HI : Four of a kind : Queens)
+Villain 2 collected 10€ from side pot 1
+Villain 2 collected 53€ from main pot (HI)
+Hero collected 52€ from main pot(LO)
+*** SUMMARY ***
+Total pot 115€ | Rake 2€
+Board: [4d 5s Qh 8c Qd]
+Seat 1: Le Grand Bleu (button) folded on the flop
+Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and lost with HI : One pair : Queens
+Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and won 52€ with LO : High card : 8
+Seat 3: Villain 2 (big blind) showed [Qs Qc 7d 7h] and won 63€ with HI : Four of a kind : Queens
+"""
