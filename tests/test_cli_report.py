@@ -121,6 +121,7 @@ def test_schedule_errors(dataset: Path, tmp_path: Path) -> None:
 
 
 def test_unwritable_out_is_a_one_line_error(dataset: Path, tmp_path: Path) -> None:
+    (tmp_path / "no").write_text("a file, not a folder")
     code, _, output = _report(str(dataset), "--out", str(tmp_path / "no" / "r.html"))
     assert code == 1 and len(output.strip().splitlines()) == 1
 

@@ -14,10 +14,11 @@ import typer
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, HandFilterArgs, filter_options, split
 from omahahh.cli.options import RulesOpt, WorkersOpt, ingest_options, open_input
+from omahahh.cli.output import SUFFIXES, check_out, format_of, write_text
 from omahahh.dataset.store import is_dataset
 from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.schedule import INFER, apply_house_rules
-from omahahh.report.page import write_page
+from omahahh.report.page import render_page
 from omahahh.report.page_data import DEFAULT_TOP, report_data
 
 
@@ -60,8 +61,10 @@ def report_command(
     """Write the audit as one self-contained HTML page: overview, findings with each
     hand's replay, rake reconciliation, players, failures, the rules cited.
 
-    Example: omahahh report DATASET --out report.html
+    Example: omahahh report out/ds --out report.html
     """
+    format_of(out, None, {"html": SUFFIXES["html"]}, "html")
+    check_out(out)
     if schedule == INFER:
         fail("--schedule infer: infer with `omahahh rake --schedule infer` first", EXIT_USAGE)
     single_dataset = len(paths) == 1 and is_dataset(paths[0])
@@ -98,7 +101,7 @@ def report_command(
             )
         )
         bar.update(1)
-        written = run_library(lambda: write_page(content, out))
+        written = write_text(render_page(content), out)
         bar.update(1)
     sev = content.findings.by_severity
     typer.echo(

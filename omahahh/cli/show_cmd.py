@@ -28,7 +28,7 @@ def show_command(
     """Replay one hand: each action with the pot, amount to call, raise range, stack and
     findings; then pots and awards, derived beside reported.
 
-    Example: omahahh show pokerstars:232772509770 out/ds
+    Example: omahahh show pokerstars:147384467878 out/ds
     """
     house: HouseRules = DEFAULT_HOUSE_RULES
     if rules is not None:

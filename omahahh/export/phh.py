@@ -29,6 +29,7 @@ from omahahh.export.phh_record import (
     standard_part,
 )
 from omahahh.export.phh_rows import BATCH_HANDS, BatchSource, batches, hand_keys
+from omahahh.files import write_text_atomically
 from omahahh.model import HandRecord
 
 __all__ = [
@@ -147,10 +148,8 @@ def write_rendered(
 
 def _write(path: Path, text: str) -> None:
     """Write atomically: a reader never sees half a file."""
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_text_atomically(path, text)
     except OSError as exc:
         raise ExportError(f"{path}: cannot write: {exc.strerror}") from None
 

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from omahahh.files import write_text_atomically
 from omahahh.report.hand_view import HandView
 from omahahh.report.page_data import ReportData
 from omahahh.report.page_fairness import fairness_html
@@ -505,6 +506,4 @@ def render_page(data: ReportData, *, generated_at: datetime | None = None) -> st
 
 def write_page(data: ReportData, out: str | os.PathLike[str]) -> Path:
     """Write the page to ``out`` (UTF-8) and return its path."""
-    path = Path(out)
-    path.write_text(render_page(data), encoding="utf-8")
-    return path
+    return write_text_atomically(out, render_page(data))
