@@ -488,7 +488,11 @@ def _odd_between_halves(group: list[AwardRow], gainer: str, loser: str) -> bool:
 def _unverifiable(hand: HandRecord, result: ReplayResult, pot: DerivedPot, where: str) -> Finding:
     unshown = [result.name_of(s) for s in pot.unshown]
     if pot.verifiable:
-        why = f"{', '.join(unshown)} did not show; the {where} is checked against shown hands only"
+        checked = "are" if where.startswith("pots") else "is"
+        why = (
+            f"{', '.join(unshown)} did not show; the {where} {checked} checked against shown "
+            "hands only"
+        )
     elif not pot.contestants:
         why = f"no eligible hand of the {where} was shown in full; its winner cannot be derived"
     else:

@@ -15,6 +15,7 @@ from omahahh.cli.stats_cmd import aliases_from
 from omahahh.report.graph import graph_series
 from omahahh.report.graph_file import write_graph
 from omahahh.stats.players import dataset_tables
+from omahahh.words import plural
 
 
 @filter_options
@@ -59,7 +60,7 @@ def graph_command(
         bar.update(1)
     net = series.frame["net"][-1] if series.frame.height else 0
     typer.echo(
-        f"{out}: {series.player}, {series.frame.height:,} hands, net "
+        f"{out}: {series.player}, {plural(series.frame.height, 'hand')}, net "
         f"{net / (1 if bb else series.unit):,.2f} {series.unit_label}",
         err=True,
     )

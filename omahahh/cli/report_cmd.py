@@ -20,6 +20,7 @@ from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.schedule import INFER, apply_house_rules
 from omahahh.report.page import render_page
 from omahahh.report.page_data import DEFAULT_TOP, report_data
+from omahahh.words import plural
 
 
 def filter_words(hands: HandFilterArgs, player: list[str] | None) -> tuple[str, ...]:
@@ -105,9 +106,11 @@ def report_command(
         bar.update(1)
     sev = content.findings.by_severity
     typer.echo(
-        f"{written}: {content.overview.hands:,} hands, {content.findings.total:,} findings "
-        f"({sev['error']:,} errors, {sev['warning']:,} warnings, {sev['info']:,} infos), "
-        f"{content.overview.failures:,} failures, {written.stat().st_size / 1024:,.0f} KiB",
+        f"{written}: {plural(content.overview.hands, 'hand')}, "
+        f"{plural(content.findings.total, 'finding')} ({plural(sev['error'], 'error')}, "
+        f"{plural(sev['warning'], 'warning')}, {plural(sev['info'], 'info')}), "
+        f"{plural(content.overview.failures, 'failure')}, "
+        f"{written.stat().st_size / 1024:,.0f} KiB",
         err=True,
     )
 

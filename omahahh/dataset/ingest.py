@@ -31,6 +31,7 @@ from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
 from omahahh.parsers.registry import SkipReporter, expand_paths
 from omahahh.replay.allin import DEFAULT_SAMPLES
+from omahahh.words import plural, verb
 
 
 class StrictModeFailure(OmahahhError):
@@ -91,7 +92,10 @@ def check_inputs(
 
     found = sum(1 for _ in expand_paths(paths, skip))
     if not found:
-        others = f" ({skipped} files are not hand histories)" if skipped else ""
+        others = ""
+        if skipped:
+            what = "a hand history" if skipped == 1 else "hand histories"
+            others = f" ({plural(skipped, 'file')} {verb(skipped, 'is')} not {what})"
         names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
         raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
     return found, skipped

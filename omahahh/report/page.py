@@ -28,6 +28,7 @@ from omahahh.report.page_html import Column, attrs, definition_list, esc, rule_l
 from omahahh.report.page_players import GRAPHED
 from omahahh.report.page_svg import rake_charts, winnings_chart
 from omahahh.version import __version__
+from omahahh.words import plural, verb
 
 CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -312,12 +313,13 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
     )
     if r.stakes_groups > r.by_stakes.height:
         out.append(
-            f'<p class="note">The {r.by_stakes.height:,} stakes with most hands of '
+            f'<p class="note">The {plural(r.by_stakes.height, "stake")} with most hands of '
             f"{r.stakes_groups:,} (<code>--top {data.top}</code>).</p>"
         )
     out.append("<h3>Largest discrepancies</h3>")
     out.append(
-        f'<p class="note">{r.hands_off_schedule:,} hands are off the schedule. '
+        f'<p class="note">{plural(r.hands_off_schedule, "hand")} '
+        f"{verb(r.hands_off_schedule, 'is')} off the schedule. "
         f"{_cap(r.largest.height, r.hands_off_schedule, 'hands off the schedule', data.top)}"
         "</p>"
     )
