@@ -70,6 +70,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "export_cmd",
         "Write every parsed hand as PHH (hands the standard cannot hold are named, skipped).",
     ),
+    "rules": (
+        "rules_cmd",
+        "The house-rules profiles built in: one per room whose rules RULES.md cites.",
+    ),
 }
 COMMAND_ORDER = tuple(COMMANDS)
 

@@ -149,7 +149,7 @@ def rake_command(
         typer.Option(
             "--schedule",
             "-s",
-            help="Built-in (documented, none), a TOML file, or 'infer' to learn one.",
+            help="Built-in (documented, multipoker, none), a TOML file, or 'infer' to learn one.",
         ),
     ] = "documented",
     by: Annotated[

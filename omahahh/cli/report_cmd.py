@@ -13,7 +13,7 @@ import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, HandFilterArgs, filter_options, split
-from omahahh.cli.options import RulesOpt, WorkersOpt, ingest_options, open_input
+from omahahh.cli.options import RulesOpt, WorkersOpt, house_rules_of, ingest_options, open_input
 from omahahh.cli.output import SUFFIXES, check_out, format_of, write_text
 from omahahh.dataset.store import is_dataset
 from omahahh.rake.builtin import resolve_schedule
@@ -43,11 +43,14 @@ def report_command(
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")],
     schedule: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--schedule", "-s", help="Rake schedule: built-in (documented, none) or a TOML file."
+            "--schedule",
+            "-s",
+            help="Rake schedule: built-in (documented, multipoker, none) or a TOML file.",
+            show_default="the --rules room's schedule, else documented",
         ),
-    ] = "documented",
+    ] = None,
     rules: RulesOpt = None,
     player: Annotated[
         list[str] | None,
@@ -77,7 +80,9 @@ def report_command(
         )
     filters = hands.stats_filter(player)
     options = ingest_options(workers=workers, rules=rules)
-    chosen = apply_house_rules(run_library(lambda: resolve_schedule(schedule)), options.house_rules)
+    _, room = house_rules_of(rules)
+    spec = schedule or (room.schedule if room is not None else None) or "documented"
+    chosen = apply_house_rules(run_library(lambda: resolve_schedule(spec)), options.house_rules)
     profile = (
         f"{options.house_rules.name} ({rules})"
         if rules is not None
