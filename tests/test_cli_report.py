@@ -116,7 +116,7 @@ def test_schedule_errors(dataset: Path, tmp_path: Path) -> None:
     out = str(tmp_path / "r.html")
     assert _report(str(dataset), "--out", out, "--schedule", "infer")[0] == 2
     code, _, output = _report(str(dataset), "--out", out, "--schedule", "nosuch")
-    assert code == 1 and output.startswith("omahahh: ")
+    assert code == 2 and output.startswith("omahahh: ")  # a usage error
     assert not Path(out).exists()
 
 
