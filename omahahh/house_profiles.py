@@ -35,6 +35,7 @@ from omahahh.house_rules import (
     house_rules_from_dict,
     load_house_rules,
 )
+from omahahh.rake.builtin import looks_like_a_path
 
 
 class UnknownProfile(HouseRulesError, UnknownName):
@@ -200,7 +201,7 @@ def resolve_house_rules(spec: str | os.PathLike[str]) -> tuple[HouseRules, RoomP
         return profile.rules, profile
     if text == DEFAULT_HOUSE_RULES.name:
         return DEFAULT_HOUSE_RULES, None
-    if not Path(text).is_file():
+    if not Path(text).is_file() and not looks_like_a_path(text):
         raise UnknownProfile(
             f"--rules {text!r}: neither a built-in profile ({', '.join(PROFILES)}) "
             "nor a house-rules file"

@@ -157,7 +157,7 @@ def test_rake_section_matches_the_reconciliation(opened: Opened, dataset: Path) 
     cells = usd_row.locator("td").all_inner_texts()
     assert _number(cells[1]) == usd["hands"]
     diff = usd["rake_diff"]
-    assert cells[6] == ("-" if diff < 0 else "") + f"${abs(diff) / 100:,.2f}"
+    assert cells[7] == ("-" if diff < 0 else "") + f"${abs(diff) / 100:,.2f}"
     off = rec.hands.filter(pl.col("rake_diff").fill_null(0) != 0).height
     assert len(opened.visible_rows("rake-largest-table")) == min(TOP, off)
     assert opened.page.locator("#rake figure svg").count() >= 1

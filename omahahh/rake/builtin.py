@@ -11,6 +11,15 @@ from omahahh.rake.schedule import BUILTIN_SCHEDULES, RakeScheduleError, Schedule
 from omahahh.rake.toml import load_schedule
 
 
+def looks_like_a_path(text: str) -> bool:
+    """Does ``text`` name a file (a folder or an extension) rather than a built-in?
+
+    >>> looks_like_a_path("room.toml"), looks_like_a_path("rules/x"), looks_like_a_path("nosuch")
+    (True, True, False)
+    """
+    return "/" in text or os.sep in text or bool(Path(text).suffix)
+
+
 class UnknownSchedule(RakeScheduleError, UnknownName):
     """``--schedule`` names neither a built-in schedule nor a file."""
 
@@ -36,7 +45,8 @@ def resolve_schedule(spec: str | os.PathLike[str]) -> Schedule:
     path = Path(text)
     if path.is_file():
         return load_schedule(path)
-    raise UnknownSchedule(
-        f"--schedule {text!r}: neither a built-in ({', '.join(BUILTIN_SCHEDULES)}) "
-        "nor a schedule file"
-    )
+    why = f"--schedule {text!r}: neither a built-in ({', '.join(BUILTIN_SCHEDULES)}) "
+    why += "nor a schedule file"
+    # A path that names nothing is an input error (exit 1), a name that names nothing a
+    # usage error (exit 2).
+    raise RakeScheduleError(why) if looks_like_a_path(text) else UnknownSchedule(why)

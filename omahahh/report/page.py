@@ -255,12 +255,16 @@ TOTAL_COLUMNS = (
     Column("hands", "Hands", "int"),
     Column("hands_raked", "Raked", "int", "Hands with rake reported"),
     Column("rake_reported", "Reported", "money"),
-    Column("hands_expected", "Covered", "int", "Hands the schedule covers"),
+    Column(
+        "hands_compared", "Covered", "int", "Hands with a rake printed that the schedule covers"
+    ),
+    Column("rake_reported_compared", "Reported, covered", "money", "Reported rake of those hands"),
     Column("rake_expected", "Expected", "money", "Rake the schedule expects (covered hands)"),
     Column("rake_diff", "Difference", "money", "Reported − expected, covered hands"),
     Column("hands_off_schedule", "Off schedule", "int", "Hands whose rake differs"),
     Column("hands_not_covered", "Not covered", "int", "Hands no tier of the schedule covers"),
     Column("rake_reported_not_covered", "Reported, not covered", "money"),
+    Column("hands_no_rake_printed", "No rake printed", "int", "Never compared: no figure"),
 )
 LARGEST_COLUMNS = (
     Column("hand_key", "Hand", "code"),
@@ -286,7 +290,7 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
         "covers are counted apart. Rules: " + rule_links("R-RAKE-1 to R-RAKE-6", known) + ".</p>",
         table(_rows(r.by_currency), TOTAL_COLUMNS, caption="Totals by currency"),
     ]
-    out += rake_charts(r.chart, r.period)
+    out += rake_charts(r.chart, r.period, r.by_currency)
     period_cols = (Column("period", r.period.capitalize(), "date"), *TOTAL_COLUMNS)
     out.append(
         table(
