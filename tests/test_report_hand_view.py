@@ -126,3 +126,45 @@ def test_opening_an_all_in_preflop_finding_shows_five_board_cards_and_the_showdo
         assert hand.locator("table.awards .mismatch").count() == 2
     finally:
         page.close()
+
+
+# -- the findings table fits the page --------------------------------------------------------
+
+ROOMS = ("GGPoker", "PokerStars", "Pacific-888", "MergeXML")
+
+
+@pytest.fixture(scope="module")
+def corpus_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.conftest import CORPUS
+
+    if not (CORPUS / "PokerStars").is_dir():
+        pytest.skip("needs ../shared/corpus")
+    out = tmp_path_factory.mktemp("findings") / "report.html"
+    rooms = [str(CORPUS / room) for room in ROOMS]
+    result = runner.invoke(app, ["report", *rooms, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_the_findings_table_fits_the_page_with_every_message_whole(
+    browser: Any, corpus_page: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(corpus_page.resolve().as_uri(), wait_until="load")
+        sizes = page.evaluate(
+            """() => {
+              const table = document.querySelector('#findings-table');
+              const box = table.closest('.scroll');
+              const cut = [...table.querySelectorAll('td.msg')]
+                .filter(td => td.scrollWidth > td.clientWidth + 1).length;
+              return [table.getBoundingClientRect().width, box.clientWidth, box.scrollWidth, cut,
+                      table.querySelectorAll('td.msg').length];
+            }"""
+        )
+        width, box, scrolled, cut, messages = sizes
+        assert messages > 10
+        assert scrolled <= box and width <= box <= 1240, sizes
+        assert cut == 0, sizes
+    finally:
+        page.close()
