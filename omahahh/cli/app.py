@@ -16,6 +16,7 @@ import typer.core
 import typer.main
 
 from omahahh.cli.help_style import HelpCommand, label_option
+from omahahh.cli.notes import show_library_notes
 from omahahh.version import __version__
 
 # Each command, in the order --help lists them: (module, summary). The summary is the first
@@ -170,6 +171,7 @@ def _root(
     ] = False,
 ) -> None:
     """Audit and analyse Omaha poker hand histories."""
+    show_library_notes()
 
 
 def main() -> None:
