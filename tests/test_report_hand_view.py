@@ -4,8 +4,6 @@ and, in Debian's Chromium, by opening the hand of an all-in pre-flop finding."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -78,8 +76,11 @@ def test_show_and_the_report_render_the_same_view() -> None:
 
 # -- in Chromium ----------------------------------------------------------------------------
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+pytest.importorskip("playwright.sync_api")
+from tests import test_report_browser as in_chromium  # noqa: E402
+
+browser = in_chromium.browser  # Debian's Chromium through Playwright, as the report tests use
+Opened = in_chromium.Opened
 
 
 @pytest.fixture(scope="module")
@@ -92,24 +93,13 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium package (.ci/run does)")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
-        )
-        yield chromium
-        chromium.close()
-
-
 def test_opening_an_all_in_preflop_finding_shows_five_board_cards_and_the_showdown(
     browser: Any, page_file: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    opened = Opened(browser, page_file)
+    page = opened.page
     try:
-        page.goto(page_file.resolve().as_uri(), wait_until="load")
+        assert not opened.errors
         row = page.locator("#findings-table > tbody > tr[data-code='wrong_split']")
         row.locator("button.open-hand").click()
         hand = page.locator("#findings-table tr.hand-row")
@@ -149,9 +139,8 @@ def corpus_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_findings_table_fits_the_page_with_every_message_whole(
     browser: Any, corpus_page: Path
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = Opened(browser, corpus_page).page
     try:
-        page.goto(corpus_page.resolve().as_uri(), wait_until="load")
         sizes = page.evaluate(
             """() => {
               const table = document.querySelector('#findings-table');

@@ -27,24 +27,10 @@ from omahahh.cards import cards_str
 from omahahh.eval.evaluator import describe_hand
 from omahahh.grouping import stakes_label
 from omahahh.model import POST_KINDS, STREETS, Action, ActionKind, HandRecord
-from omahahh.money import format_minor
+from omahahh.money import MoneyText
 from omahahh.replay.engine import Decision, ReplayResult
 
 CARDS_ON_BOARD = {"flop": 3, "turn": 4, "river": 5}
-
-
-class Money:
-    """Minor units as text in one hand's currency (``-`` for None): the one money
-    formatter of a hand's view."""
-
-    def __init__(self, hand: HandRecord):
-        self.unit = hand.unit
-        self.currency = hand.currency
-
-    def __call__(self, amount: int | None) -> str:
-        if amount is None:
-            return "-"
-        return format_minor(amount, self.unit, self.currency)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +138,7 @@ class HandView:
 def hand_view(audited: AuditedHand) -> HandView:
     """The display-ready parts of ``audited`` (see the module doc)."""
     hand, result = audited.hand, audited.result
-    money = Money(hand)
+    money = MoneyText(hand.unit, hand.currency)
     placed = _Placed(audited.findings)
     dealt = dict(hand.dealt)
     seats = tuple(
@@ -279,7 +265,7 @@ def _boards(hand: HandRecord, street: str) -> tuple[str, ...]:
 
 
 def _streets(
-    hand: HandRecord, result: ReplayResult | None, money: Money, placed: _Placed
+    hand: HandRecord, result: ReplayResult | None, money: MoneyText, placed: _Placed
 ) -> tuple[StreetView, ...]:
     """Every street that was acted on or dealt cards, in order (an all-in before the flop
     still shows flop, turn and river)."""
@@ -299,7 +285,7 @@ def _streets(
 
 
 def _action(
-    seq: int, action: Action, d: Decision | None, money: Money, findings: tuple[Finding, ...]
+    seq: int, action: Action, d: Decision | None, money: MoneyText, findings: tuple[Finding, ...]
 ) -> ActionView:
     what = action.kind.value.replace("_", " ")
     if action.kind is ActionKind.PROTECTED_ALL_IN:
@@ -367,7 +353,7 @@ def _showdown(hand: HandRecord) -> tuple[ShowView, ...]:
     return tuple(rows)
 
 
-def _cashouts(hand: HandRecord, money: Money) -> tuple[str, ...]:
+def _cashouts(hand: HandRecord, money: MoneyText) -> tuple[str, ...]:
     """Money paid outside the pot: cash-outs (PokerStars, net of their fee) and GGPoker's
     EV cash-out and insurance payments."""
     out = [
@@ -392,7 +378,7 @@ def _pot_name(index: int, run: int | None = None, runs: int = 1) -> str:
 
 
 def _pots(
-    hand: HandRecord, result: ReplayResult, money: Money, placed: _Placed
+    hand: HandRecord, result: ReplayResult, money: MoneyText, placed: _Placed
 ) -> tuple[PotView, ...]:
     printed = [hand.main_pot_reported, *hand.side_pots_reported]
     runs = len({p.run for p in result.pots})
@@ -417,7 +403,7 @@ def _pots(
     return tuple(out)
 
 
-def _awards(rows: tuple[AwardRow, ...], money: Money, placed: _Placed) -> tuple[AwardView, ...]:
+def _awards(rows: tuple[AwardRow, ...], money: MoneyText, placed: _Placed) -> tuple[AwardView, ...]:
     out = []
     for i, r in enumerate(rows):
         following = rows[i + 1] if i + 1 < len(rows) else None
