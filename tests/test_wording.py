@@ -69,3 +69,21 @@ def test_a_truncated_xml_hand_shows_its_own_last_line(tmp_path: Path) -> None:
     (row,) = process_file(cut).frames["failures"].to_dicts()
     assert row["reason_code"] == "truncated"
     assert "omahahh-stream" not in row["excerpt"] and "omahahh-stream" not in row["reason"]
+
+
+def test_several_pots_are_checked_in_the_plural() -> None:
+    path = (
+        CORPUS
+        / "Pacific-888"
+        / "jejellyroll-fr__fpdb-3"
+        / "regression-test-files"
+        / "cash"
+        / "PacificPoker"
+        / "Flop"
+        / "888-PLO-USD-10.00-20.00-201405.dutch.txt"
+    )
+    if not path.is_file():
+        pytest.skip("needs ../shared/corpus")
+    messages = process_file(path).frames["findings"]["message"].to_list()
+    assert any("the pots are checked against shown hands" in m for m in messages)
+    assert not any("the pots is" in m for m in messages)
