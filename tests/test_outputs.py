@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.files import write_text_atomically
+from omahahh.dataset.files import write_text_atomically
 from tests.conftest import SAMPLES
 
 runner = CliRunner()
@@ -120,7 +120,7 @@ def test_inferred_schedule_is_written_as_toml(dataset: Path, tmp_path: Path) -> 
 
 
 def test_atomic_write_keeps_the_old_file_when_the_writer_fails(tmp_path: Path) -> None:
-    from omahahh.files import write_atomically
+    from omahahh.dataset.files import write_atomically
 
     out = tmp_path / "a.txt"
     write_text_atomically(out, "old")

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.grouping import one_unit_per_currency, stakes_filter, with_stakes
 from omahahh.rake.builtin import resolve_schedule
+from omahahh.rake.grouping import one_unit_per_currency, stakes_filter, with_stakes
 from omahahh.rake.report import totals
 from omahahh.report.page import render_page
 from omahahh.report.page_data import report_data

@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner
 
 from omahahh.cli.app import app
-from omahahh.house_profiles import PROFILES, house_profile, resolve_house_rules
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, RULE_OF_SETTING
 from omahahh.rake.builtin import builtin_schedule, resolve_schedule
 from omahahh.rake.schedule import BUILTIN_SCHEDULES
+from omahahh.rooms.house_profiles import PROFILES, house_profile, resolve_house_rules
 from tests.conftest import CORPUS, REPO
 
 runner = CliRunner()

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from omahahh.cli.app import app
 from omahahh.dataset.pipeline import process_file
 from omahahh.dataset.versions import finished
-from omahahh.words import plural, verb
+from omahahh.dataset.words import plural, verb
 from tests.conftest import CORPUS, SAMPLES
 from tests.integrity_helpers import damage, two_versions
 

@@ -12,10 +12,10 @@ from omahahh.cli.filter_options import NO_HAND_FILTER, AliasOpt, HandFilterArgs,
 from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
 from omahahh.cli.output import SUFFIXES, check_out, format_of, write_output
 from omahahh.cli.stats_cmd import aliases_from
+from omahahh.dataset.words import plural
 from omahahh.report.graph import graph_series
 from omahahh.report.graph_file import write_graph
 from omahahh.stats.players import dataset_tables
-from omahahh.words import plural
 
 
 @filter_options

@@ -18,11 +18,11 @@ from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import IngestOptions
 from omahahh.dataset.inputs import DatasetHandle, open_dataset
 from omahahh.dataset.store import is_dataset
-from omahahh.house_profiles import RoomProfile, resolve_house_rules
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import TimeZoneError, check_zone
 from omahahh.parsers.registry import SkipReporter
 from omahahh.replay.allin import DEFAULT_SAMPLES
+from omahahh.rooms.house_profiles import RoomProfile, resolve_house_rules
 
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")

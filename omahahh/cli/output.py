@@ -23,7 +23,7 @@ from typing import TypeVar
 import typer
 
 from omahahh.cli.common import EXIT_INPUT, EXIT_USAGE, fail, run_library
-from omahahh.files import write_atomically
+from omahahh.dataset.files import write_atomically
 
 E = TypeVar("E", bound=StrEnum)
 

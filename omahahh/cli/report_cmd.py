@@ -16,11 +16,11 @@ from omahahh.cli.filter_options import NO_HAND_FILTER, HandFilterArgs, filter_op
 from omahahh.cli.options import RulesOpt, WorkersOpt, house_rules_of, ingest_options, open_input
 from omahahh.cli.output import SUFFIXES, check_out, format_of, write_text
 from omahahh.dataset.store import is_dataset
+from omahahh.dataset.words import plural
 from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.schedule import INFER, apply_house_rules
 from omahahh.report.page import render_page
 from omahahh.report.page_data import DEFAULT_TOP, report_data
-from omahahh.words import plural
 
 
 def filter_words(hands: HandFilterArgs, player: list[str] | None) -> tuple[str, ...]:

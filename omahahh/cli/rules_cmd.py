@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, run_library
-from omahahh.house_profiles import PROFILES, RoomProfile, house_profile
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, to_toml
 from omahahh.rake.builtin import builtin_schedule
+from omahahh.rooms.house_profiles import PROFILES, RoomProfile, house_profile
 
 
 class RulesAction(StrEnum):

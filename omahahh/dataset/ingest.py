@@ -25,13 +25,13 @@ from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_
 from omahahh.dataset.pool_write import LocalPool
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.dataset.words import plural, verb
 from omahahh.dataset.workers import capped_workers
 from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import ParseContext, check_zone
 from omahahh.parsers.registry import SkipReporter, expand_paths
 from omahahh.replay.allin import DEFAULT_SAMPLES
-from omahahh.words import plural, verb
 
 
 class StrictModeFailure(OmahahhError):

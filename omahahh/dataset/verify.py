@@ -27,8 +27,8 @@ from omahahh.dataset.guard import (
 from omahahh.dataset.lock import DatasetLock
 from omahahh.dataset.manifest import MANIFEST, PartRecord
 from omahahh.dataset.versions import finished, restore_candidates, switch_current
+from omahahh.dataset.words import plural, verb
 from omahahh.errors import DatasetError
-from omahahh.words import plural, verb
 
 
 def footer_problem(version: Path, record: PartRecord) -> Problem | None:

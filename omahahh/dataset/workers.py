@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from omahahh.words import plural
+from omahahh.dataset.words import plural
 
 
 def capped_workers(

@@ -18,6 +18,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from omahahh.dataset.files import write_text_atomically
+from omahahh.dataset.words import plural, verb
 from omahahh.errors import OmahahhError
 from omahahh.export.phh_fast import render_rows
 from omahahh.export.phh_record import (
@@ -30,9 +32,7 @@ from omahahh.export.phh_record import (
     standard_part,
 )
 from omahahh.export.phh_rows import BATCH_HANDS, BatchSource, batches, hand_keys
-from omahahh.files import write_text_atomically
 from omahahh.model import HandRecord
-from omahahh.words import plural, verb
 
 __all__ = [
     "ExportCounts",

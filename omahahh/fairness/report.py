@@ -17,12 +17,12 @@ from dataclasses import asdict, dataclass
 
 import polars as pl
 
+from omahahh.dataset.words import plural
 from omahahh.fairness.checks import DEAL, run_checks
 from omahahh.fairness.extract import fair_sample
 from omahahh.fairness.family import ALPHA, Correction, Judged, judge
 from omahahh.fairness.sample import DealSample, SampleCounts
 from omahahh.stats.filters import NO_FILTER, StatsFilter
-from omahahh.words import plural
 
 Row = dict[str, object]
 COLUMNS = (

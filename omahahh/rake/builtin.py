@@ -9,15 +9,7 @@ from pathlib import Path
 from omahahh.errors import UnknownName
 from omahahh.rake.schedule import BUILTIN_SCHEDULES, RakeScheduleError, Schedule
 from omahahh.rake.toml import load_schedule
-
-
-def looks_like_a_path(text: str) -> bool:
-    """Does ``text`` name a file (a folder or an extension) rather than a built-in?
-
-    >>> looks_like_a_path("room.toml"), looks_like_a_path("rules/x"), looks_like_a_path("nosuch")
-    (True, True, False)
-    """
-    return "/" in text or os.sep in text or bool(Path(text).suffix)
+from omahahh.rooms.house_profiles import looks_like_a_path
 
 
 class UnknownSchedule(RakeScheduleError, UnknownName):

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import polars as pl
 
 from omahahh.errors import OmahahhError
-from omahahh.grouping import one_unit_per_currency, with_stakes
 from omahahh.rake.attribution import Attribution, attribute
 from omahahh.rake.expr import expected_exprs
+from omahahh.rake.grouping import one_unit_per_currency, with_stakes
 from omahahh.rake.schedule import Schedule
 
 GROUP_KEYS = ("day", "stakes", "table", "variant", "site", "game_type", "player")
@@ -129,7 +129,7 @@ def hand_inputs(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFram
     """One row per hand with what a schedule and the report read, in the dataset's order
     (a join's output order is left open by polars: the per-hand rows came out in another
     order on every run). Stakes are labelled by their amounts and each currency's money
-    is in one unit (:mod:`omahahh.grouping`): ``$0.5/$1`` and ``$0.50/$1.00`` are one
+    is in one unit (:mod:`omahahh.rake.grouping`): ``$0.5/$1`` and ``$0.50/$1.00`` are one
     stakes, play money one currency."""
     fixed = pl.col("structure") == "fixed_limit"
     present = set(hands.collect_schema().names())

@@ -25,9 +25,9 @@ from omahahh.audit.findings import Finding, FindingCode
 from omahahh.audit.hand import AuditedHand
 from omahahh.cards import cards_str
 from omahahh.eval.evaluator import describe_hand
-from omahahh.grouping import stakes_label
 from omahahh.model import POST_KINDS, STREETS, Action, ActionKind, HandRecord
 from omahahh.money import MoneyText
+from omahahh.rake.grouping import stakes_label
 from omahahh.replay.engine import Decision, ReplayResult
 
 CARDS_ON_BOARD = {"flop": 3, "turn": 4, "river": 5}

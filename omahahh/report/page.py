@@ -19,7 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from omahahh.files import write_text_atomically
+from omahahh.dataset.files import write_text_atomically
+from omahahh.dataset.words import plural, verb
 from omahahh.report.hand_view import HandView
 from omahahh.report.page_data import ReportData
 from omahahh.report.page_fairness import fairness_html
@@ -28,7 +29,6 @@ from omahahh.report.page_html import Column, attrs, definition_list, esc, rule_l
 from omahahh.report.page_players import GRAPHED
 from omahahh.report.page_svg import rake_charts, winnings_chart
 from omahahh.version import __version__
-from omahahh.words import plural, verb
 
 CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "

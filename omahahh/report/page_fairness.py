@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from omahahh.dataset.words import plural
 from omahahh.fairness.checks import DEAL
 from omahahh.fairness.family import Correction
 from omahahh.fairness.report import FairnessReport, Row
 from omahahh.report.page_html import Column, esc, table
-from omahahh.words import plural
 
 CORRECTION_NAME = {Correction.HOLM: "Holm", Correction.BH: "Benjamini–Hochberg"}
 

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 
 import polars as pl
 
-from omahahh.grouping import with_stakes
 from omahahh.rake.attribution import allocate
+from omahahh.rake.grouping import with_stakes
 from omahahh.stats.actions import SEATS, action_facts, unpack_facts
 from omahahh.stats.aliases import Aliases, apply_aliases
 from omahahh.stats.filters import (

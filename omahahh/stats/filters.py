@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, time, timedelta
 import polars as pl
 
 from omahahh.errors import OmahahhError
-from omahahh.grouping import stakes_filter
+from omahahh.rake.grouping import stakes_filter
 
 # Positions, from the seat order after the button (see docs/STATS.md).
 POSITIONS = ("UTG", "MP", "HJ", "CO", "BTN", "SB", "BB")

@@ -35,7 +35,6 @@ from omahahh.house_rules import (
     house_rules_from_dict,
     load_house_rules,
 )
-from omahahh.rake.builtin import looks_like_a_path
 
 
 class UnknownProfile(HouseRulesError, UnknownName):
@@ -181,6 +180,15 @@ PROFILES: dict[str, RoomProfile] = {
         ),
     )
 }
+
+
+def looks_like_a_path(text: str) -> bool:
+    """Does ``text`` name a file (a folder or an extension) rather than a built-in?
+
+    >>> looks_like_a_path("room.toml"), looks_like_a_path("rules/x"), looks_like_a_path("nosuch")
+    (True, True, False)
+    """
+    return "/" in text or os.sep in text or bool(Path(text).suffix)
 
 
 def house_profile(name: str) -> RoomProfile:
