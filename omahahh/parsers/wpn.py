@@ -89,7 +89,7 @@ HEADER_RE = re.compile(
     r"(?P<time>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) UTC$"
 )
 GAME_RE = re.compile(
-    r"^(?:(?P<cards>[45]) ?Card )?Omaha(?P<hilo> H/L| Hi/Lo)?(?P<reshuffle> Reshuffle)?\s*"
+    r"^(?:(?P<cards>[456]) ?Card )?Omaha(?P<hilo> H/L| Hi/Lo)?(?P<reshuffle> Reshuffle)?\s*"
     r"\((?P<limit>Pot Limit|No Limit|Fixed Limit|Limit|All-in or Fold Limit)\)$"
 )
 ALL_IN_OR_FOLD = "All-in or Fold Limit"
