@@ -16,7 +16,8 @@ Lines are ``<position>[  [ME]] : <what>``; ``<what>`` and what it records:
 =========================================  =========================================
 line                                       records
 =========================================  =========================================
-``Set dealer/Bring in spot [2]``           the button seat
+``Set dealer/Bring in spot [2]``,          the button seat (none printed: the
+``Set dealer [2]``, ``Set dealer``         ``Dealer`` seat)
 ``Ante/Small Blind $0.02``                 small blind
 ``Big blind/Bring in $0.05``               big blind
 ``Posts chip $0.05``                       a new player's post: live up to the big
@@ -24,19 +25,21 @@ line                                       records
 ``Posts dead chip $15``                    the same (at $5/$10: $10 live, $5 dead)
 ``Ante chip 25``                           ante
 ``Card dealt to a spot [..]``              the seat's hole cards
-``Folds[ (timeout)|(auth)]``, ``Checks``   the action
+``Fold[s][ (reason)]``, ``Checks``         the action (any reason in brackets
+                                           after ``Fold``/``Folds``/``Checks``)
+``Folds & shows [..]``                     a fold, and the cards shown
 ``Calls $X`` / ``Call X``                  a call of X (chips added)
-``Bets $X``                                a bet
-``Raises $1.73 to $1.86``                  a raise **to** $1.86 ($1.73 added)
+``Bets $X``, ``bets``, ``Double bets``     a bet
+``Raises $1.73 to $1.86``, ``raises``      a raise **to** $1.86 ($1.73 added)
 ``Raises $35`` (2012)                      a raise to $35
 ``All-in $2.36``                           all-in for $2.36 more: a call, bet or raise
                                            by the street total it reaches
-``All-in(raise) $1.69 to $1.69``           an all-in raise to $1.69 (2012: no ``to``,
-                                           the figure is the street total)
+``All-in(raise) $1.69 to $1.69``,          an all-in raise to $1.69 (2012: no ``to``,
+``All-in(raise-timeout) ..``               the figure is the street total)
 ``Return uncalled portion of bet $1.80``   an uncalled return
 ``Showdown [5 or 10 cards] (desc)``        a show (the seat's dealt cards; the 10
                                            cards are the best high and low fives)
-``Mucks [..] (desc)``                      a mucked hand
+``Shows [..] (desc)``, ``Mucks [..]``      a show, a mucked hand
 ``Hand result[-Side pot] $X``              an award (main or a side pot)
 ``Total Pot($1.80)[ | Rake ($1)]``         total (with the rake in it); the rake,
                                            printed in 2012 only
@@ -44,7 +47,10 @@ line                                       records
 =========================================  =========================================
 
 Lobby lines (``Table enter user``, ``Seat sit down``, ``Table deposit $1.50``,
-``Seat stand``, ``Ranking 39``...) move nothing in the hand. Hands without
+``Seat stand``, ``Ranking 39``, ``Sitout (..)``, ``Enter (..)``, ``Leave (..)``...)
+move nothing in the hand. Tournament headers may print the speed (``Normal``,
+``Turbo``) instead of the structure: the room's unprinted structure is read, with a
+note. Hands without
 street markers (2012) get their streets from the betting
 (:mod:`omahahh.parsers.bovada_streets`), or fail. Every other line must be
 understood: an unknown line makes the hand a failure row.

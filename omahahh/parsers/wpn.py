@@ -12,33 +12,47 @@ names, longest first) and what each records:
 line                                           records
 =============================================  =====================================
 ``Seat 1: Player0 ($124.50)[ is sitting out]``  a seat (``sitting_out``)
+``Seat 5: X will be allowed to play after the   a seat not dealt in (no stack)
+button``
 ``X posts the small blind $3.00``               small blind
 ``X posts the big blind $6.00``                 big blind
 ``X posts $0.25``                               a new player's post: live up to the
                                                 big blind, any excess dead
+``X posts dead $1.50``                          both blinds: the big one live, the
+                                                rest dead
+``X posts [the ]ante 25.00``                    ante
+``X straddle $2.00``                            a straddle
 ``X folds`` / ``checks`` / ``calls $6.00``      the action
 ``X bets $18.00``                               a bet
 ``X raises $350.00 to $350.00``                 a raise **to** the second figure: the
                                                 first is unreliable (``raises $350.00
                                                 to $350.00`` facing a big blind of
                                                 100), kept as ``raise_by`` only
+``X caps $1.00 to $4.00``                       as ``raises`` (a fixed-limit cap)
 ``... and is all-in``                           ``all_in``
 ``*** FLOP *** [Jc 7h 6s]`` ... ``RIVER``       a street and its board
-``*** RUN IT TWICE ***``, ``*** FLOP 1 ***``    run it twice: run N's board
+``*** RUN IT TWICE ***``, ``*** FLOP 1 ***``,   run it twice: run N's board
+``*** FIRST FLOP ***``
 ``Main pot $17.50 | Rake $0.50``                the pots so far, net of rake (the
 ``Side pot(1) $836.62 | Rake $2.24``            last set printed is kept; a run's
-``Main pot 1 $123.00 | Rake $1.50``             ``Main pot N`` adds to the total)
+``Main pot 1 $123.00 | Rake $1.50``             ``Main pot N`` adds to the total);
+``Main pot 700.00``                             no rake part: none taken so far
 ``Uncalled bet ($41.00) returned to X``         an uncalled return
 ``X shows [..] (..)``                           a show
 ``X collected $92.25 from main pot 1``          an award (pot, run)
 ``Total pot $246.00 | Rake $2.76 | JP Fee $..``  total **net** of rake and JP fee;
-                                                rake; ``jackpot_reported``
+                                                rake; ``jackpot_reported``; no rake
+                                                part: nothing taken (rake not printed)
 ``Seat N: X ... won $61.50``                    a summary seat (its ``won`` can
                                                 disagree with ``collected``: never
-                                                trusted, rooms/conventions.py)
+                                                trusted, rooms/conventions.py);
+                                                ``collected $X`` alike, ``mucked [..]``
+                                                the mucked cards
 =============================================  =====================================
 
-Every line must be understood: an unknown line makes the hand a failure row.
+Lines that move nothing: ``waits for big blind``, ``sits out``, ``is disconnected``,
+``is connected``, ``has timed out``, ``does not show``, ``mucks [hand|cards]``. Every
+line must be understood: an unknown line makes the hand a failure row.
 """
 
 from __future__ import annotations

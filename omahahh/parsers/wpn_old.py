@@ -18,25 +18,32 @@ line                                               records
 =================================================  ==================================
 ``Game started at: Y/M/D h:m:s[ *** Summary: ..]``  time; a tournament's id, buy-in
                                                     and structure (``GameType: NL``)
-``Game ID: N 2/4 <table> (Omaha[ HiLow])``          hand id, stakes, table, game
+``Game ID: N 2/4 <table> (Omaha[ HiLow])[ 6-max]``  hand id, stakes, table (``PM ..``:
+                                                    play money), game, seats
 ``Seat 5 is the button`` / ``Seat 2: X (735.90).``  button, seats
 ``Player X has small blind (2)``                    small blind
 ``Player X has big blind (4)``                      big blind
 ``Player X posts (2)``                              a new player's post: live up to
                                                     the big blind, any excess dead
 ``Player X posts (0.25) as a dead bet``             dead money
-``Player X ante (100)``                             ante
+``Player X [posts ]ante (100)``                     ante
+``Player X straddle[s] (4)``                        a straddle
 ``Player X wait BB`` / ``sitting out``              not dealt in
-``Player X received card: [2d]``                    one hole card (the hero's)
+``Player  sitting out`` (no name)                   nothing (a note)
+``Player X received card: [2d]``                    one hole card (the hero's); with
+``Player X received a card.``                       ``received a card.``, the card lines
+                                                    list exactly who was dealt in
 ``Player X folds`` / ``checks``                     the action
-``Player X calls|bets|raises|caps (80)``            chips added; a raise's street total
+``Player X calls|bets|raises|caps|cap (80)``        chips added; a raise's street total
                                                     is the chips in plus these
 ``Player X allin (124)``                            chips added, all-in (a call, bet or
                                                     raise by the amount it reaches)
 ``Player X is disconnected and ALL IN.``            disconnect protection (R-TO-2): the
 ``Player X allin``                                  player stays in for the pots so far
 ``Uncalled bet (39.75) returned to X``              an uncalled return
-``*** FLOP ***: [6d 7h 3h]`` ...                    a street and its board
+``*** FLOP ***: [6d 7h 3h]`` ...                    a street and its board (a bare
+                                                    ``*** FLOP ***:`` before the card
+                                                    lines heads the deal: no street)
 ``Pot: 477. Rake 2.76. JP fee 0.24``                total **net** of rake and fee;
                                                     rake; ``jackpot_reported``
 ``*Player X shows: .. [cards]. Bets: 80. Collects:  a show (cards with ``10`` for T)
