@@ -173,7 +173,8 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
     elif tournament and room.unprinted_structure is not None:
         # A tournament header printing its speed in place of the structure.
         structure = room.unprinted_structure
-        notes = (f"no betting structure printed: read as {structure.value} (room default)",)
+        words = structure.value.replace("_", " ")
+        notes = (f"no betting structure printed: read as {words} (room default)",)
     else:
         raise HandParseError("bad_header", "no betting structure in the header", 0, line)
     hi_lo = game in ("OMAHA HiLo", "OMAHA_HL")

@@ -122,7 +122,7 @@ def test_tournament_speed_in_place_of_the_structure() -> None:
             "30000001",
         )
         assert h.game.structure is Structure.POT_LIMIT
-        assert "no betting structure printed: read as pot_limit (room default)" in h.notes
+        assert "no betting structure printed: read as pot limit (room default)" in h.notes
         assert h.ante == 5 and h.tournament_level == "2"
     assert awards(normal) == [("Big Blind [ME]", 705, 0)]
     assert awards(turbo) == [("Small Blind", 95, 0)]
