@@ -161,14 +161,13 @@ def paid_out(hand: HandRecord, returned: dict[str, int]) -> dict[str, int] | Non
 
 
 def derives_rake(hand: HandRecord) -> bool:
-    """Is this a cash hand of a room that rakes without printing it, with no rake line?"""
+    """Is this a cash hand of a room that rakes without printing it, with no rake line
+    (``derives_unprinted_rake``), or with no rake line and no total to take it from
+    (``rake_from_total``)?"""
     room = ROOMS.get(hand.site)
-    return (
-        room is not None
-        and room.derives_unprinted_rake
-        and hand.rake_reported is None
-        and hand.game_type is GameType.CASH
-    )
+    if room is None or hand.rake_reported is not None or hand.game_type is not GameType.CASH:
+        return False
+    return room.derives_unprinted_rake or (room.rake_from_total and hand.total_pot_reported is None)
 
 
 def _unprinted_rake(hand: HandRecord, pots: Sequence[int]) -> int:

@@ -118,7 +118,8 @@ class RoomConventions:
     none (only optional ``finishing_stacks``): no award claim to compare."""
     unprinted_structure: Structure | None = None
     """The betting structure of a hand whose header names none (WPN's old cash
-    headers: ``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``)."""
+    headers: ``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``; Bovada's
+    tournament headers that print the speed instead: ``TBL#3, Normal- Level 2``)."""
     unprinted_currency: str | None = None
     """The currency of a cash hand whose header prints no symbol (WPN's old format)."""
     odd_chips_by_rule: bool = True
@@ -135,8 +136,11 @@ class RoomConventions:
     rake_from_total: bool = False
     """A cash hand printed without a rake figure was raked all the same: the rake is
     the printed total (which includes it) less what the room paid out (Bovada from
-    2014: ``Total Pot($1.80)``, ``Hand result $1.71``). Elsewhere no rake line means
-    no rake."""
+    2014: ``Total Pot($1.80)``, ``Hand result $1.71``). A hand that prints no total
+    either (Bovada's Zone Poker hands end their SUMMARY without one: fpdb's
+    ``readOther``; the crafted bovada:4300000006 puts in $14.25 and pays $13.54) was
+    raked the same way: its rake is what went in less what came back, derived as
+    for :attr:`derives_unprinted_rake`. Elsewhere no rake line means no rake."""
     summary_won_trusted: bool = True
     """The SUMMARY's per-seat ``won`` restates the collected lines. WPN's does not
     always (a hand run twice prints each board's share of one pot, or less): it is
@@ -245,6 +249,11 @@ ROOMS: dict[Site, RoomConventions] = {
         site=Site.BOVADA,
         prints_uncalled=True,
         rake_from_total=True,
+        # Tournament headers may print the speed where the structure goes
+        # (``OMAHA Tournament #.. TBL#3, Normal- Level 2 (20/40)``): the room's Omaha
+        # tournaments are pot limit (PokerApprentice's Ignition grammar has no
+        # structure there; fpdb's no-limit default is Hold'em's).
+        unprinted_structure=Structure.POT_LIMIT,
         names_pots=False,
         # A Hi/Lo low half shared by two is paid in whole cents and the odd cent goes
         # to the high half: bovada:2902266598 pays a $0.95 pot $0.49 high and
