@@ -252,6 +252,33 @@ def post_ante(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.post_ante(name, hand.money(m["amount"], offset), offset, _all_in(m))
 
 
+def post_joining_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A big blind posted out of turn by a player joining the table (Kings Club ``posts
+    blind X``, Microgaming ``posted to play``): live, but not the hand's big blind."""
+    name = hand.player(m["name"], offset)
+    hand.post_big_blind(
+        name, hand.money(m["amount"], offset), offset, _all_in(m), sizes_blind=False
+    )
+
+
+def post_straddle(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A live straddle: a voluntary blind posted before the cards, the next raise measured
+    from it."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.POST_STRADDLE, amount, offset, all_in=_all_in(m))
+
+
+def sits_out(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``NAME sits out``: a seated player dealt no cards this hand."""
+    hand.seats.sit_out({hand.player(m["name"], offset)})
+
+
+def cancel(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``Hand cancelled``: every chip goes back (R-TO-3)."""
+    hand.cancelled = True
+
+
 def post_dead(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     """A dead blind: money in the pot that counts toward no call (R-BL-6)."""
     name = hand.player(m["name"], offset)
@@ -382,6 +409,16 @@ def muck(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 def rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.rake = hand.money(m["amount"], offset)
+
+
+def add_rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """One of several rake lines, which add up (Kings Club prints one per pot)."""
+    hand.rake = (hand.rake or 0) + hand.money(m["amount"], offset)
+
+
+def splash(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``STP added: X``: money the room adds to the pot (splash the pot), like a cash drop."""
+    hand.cash_drop = (hand.cash_drop or 0) + hand.money(m["amount"], offset)
 
 
 def total(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
