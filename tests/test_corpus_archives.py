@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from omahahh.audit.hand import audit_hand
+from omahahh.audit.settle import returns_in_collected
 from omahahh.model import GameType, HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.engine import replay
@@ -47,14 +48,11 @@ TOURNAMENT_ONLY = {"PokerTracker-Merge"}  # no cash hand to check for zero sum
 TEXT_FAULTS: dict[str, set[str]] = {
     # A re-exported PPPoker hand: $3.30 collected + $0.36 rake from a $3.60 pot.
     "pppoker:886664460000891": {"collected_exceeds_pot"},
-    # PokerTracker's Microgaming export pays Hero's unanswered €1.50 flop bet inside
-    # "wins €4.35" (€3 pot less €0.15 rake, plus the bet), while its other hand
-    # (5870377181) returns the excess over an all-in call apart: the export is not
-    # consistent, the audit reports the first.
-    "microgaming_pt:5029053937": {"collected_exceeds_pot"},
-    # PokerTracker's Merge export: "Dispicable ($0.00 in chips)" then "Post SB $135.00",
-    # a second small blind (the all-in big blind), and unlabelled side-pot wins.
-    "merge_pt:4927169400080": {"stack_exceeded", "action_out_of_turn", "collected_exceeds_pot"},
+    # PokerTracker's Merge export: the big blind posted all-in for 135 ("Post SB $135.00",
+    # a second small blind in a tournament), then "JustJay4Reals: Call $100.00" from his
+    # 100 small blind: he completes the 200 big blind the all-in one could not, which
+    # the rules do not say (they ask for 35).
+    "merge_pt:4927169400080": {"wrong_call_amount"},
 }
 
 
@@ -120,9 +118,11 @@ def net_by_player(hand: HandRecord) -> dict[str, int]:
     room = conventions(hand.site)
     result = replay(hand)
     returns = hand.uncalled if hand.uncalled or room.prints_uncalled else result.uncalled
-    if not room.collected_includes_uncalled:
-        for u in returns:
-            net[u.player] += u.amount
+    inside = returns_in_collected(hand, [(u.player, u.amount) for u in returns])
+    for u in returns:
+        net[u.player] += u.amount
+    for player, amount in inside.items():  # already in the collected lines
+        net[player] -= amount
     if not room.prints_lone_side_pots:  # paid back without a line (Kings Club)
         claimed = {c.pot_index for c in hand.collections}
         for p in result.pots:

@@ -349,6 +349,18 @@ def bet_or_raise_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         _raise(hand, name, amount, to, offset, _all_in(m))
 
 
+def bet_or_raise_added(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A bet, or a raise adding X (Microgaming's ``bet`` on the first street): which, by
+    the bet faced."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    to = hand.live.get(name, 0) + amount
+    if hand.current_bet() == 0:
+        add_action(hand, name, ActionKind.BET, amount, offset, to_amount=to, all_in=_all_in(m))
+    else:
+        _raise(hand, name, amount, to, offset, _all_in(m))
+
+
 def _raise(hand: ArchiveHand, name: str, amount: int, to: int, offset: int, all_in: bool) -> None:
     add_action(hand, name, ActionKind.RAISE, amount, offset, to_amount=to, all_in=all_in)
 
