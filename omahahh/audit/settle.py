@@ -25,7 +25,7 @@ from omahahh.action_table import action_table
 from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
 from omahahh.model import POST_KINDS, ActionKind, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
-from omahahh.rooms.conventions import ROOMS
+from omahahh.rooms.conventions import ROOMS, RoomConventions
 from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules.allocation import allocate_rake
 from omahahh.rules.rake import implied_rake
@@ -104,14 +104,21 @@ def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -
         return {}
     out: dict[str, int] = defaultdict(int)
     for player, amount in returns:
-        blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
-        if room.collected_includes_uncalled or (blind_kept and blind_only(hand, player)):
-            out[player] += amount
-        elif room.collected_includes_uncontested_bet and won_uncontested(hand, player):
+        if _inside_collected(hand, room, player):
             out[player] += amount
         elif room.halves_less_uncalled and _halves_less_uncalled(hand, player):
             out[player] -= amount  # the lines are short of it: it counts against them
     return dict(out)
+
+
+def _inside_collected(hand: HandRecord, room: RoomConventions, player: str) -> bool:
+    """Does the room pay ``player``'s unmatched bet back inside ``collected``?"""
+    if room.collected_includes_uncalled:
+        return True
+    blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
+    if blind_kept and blind_only(hand, player):
+        return True
+    return room.collected_includes_uncontested_bet and won_uncontested(hand, player)
 
 
 def _halves_less_uncalled(hand: HandRecord, player: str) -> bool:

@@ -72,9 +72,7 @@ FIGURE = r"[$€£]?\d+(?:[ ,\u00a0\u202f]\d{3})*(?:\.\d+)?"
 """An amount: thousands grouped by commas or by (no-break, narrow) spaces."""
 MONEY = rf"(?P<amount>{FIGURE})(?: \([A-Z]{{3}} [^)]*\))?"
 CARDS = r"\[(?P<cards>[^\]]*)\]"
-SEAT_RE = re.compile(
-    rf"^Seat \d+: .+ \({FIGURE} in chips\)\s*(?:\((?P<shown>[A-Z]{{3}}) .*\))?$"
-)
+SEAT_RE = re.compile(rf"^Seat \d+: .+ \({FIGURE} in chips\)\s*(?:\((?P<shown>[A-Z]{{3}}) .*\))?$")
 
 
 def _showdown(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
@@ -142,16 +140,18 @@ SHAPES = (
         s.seat,
     ),
     s.shape(
-        rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?:(?P<code>[A-Z]{{3}}) )?(?P<amount>{FIGURE})\)\s*$",
+        rf"^Seat (?P<seat>\d+): (?P<name>.+) "
+        rf"\((?:(?P<code>[A-Z]{{3}}) )?(?P<amount>{FIGURE})\)\s*$",
         _seat,
     ),
-    s.shape(rf"^(?P<name>.+?) sits out$", s.sits_out),
+    s.shape(r"^(?P<name>.+?) sits out$", s.sits_out),
     s.shape(rf"^(?P<name>.+?): posts small blind {MONEY}$", s.post_small_blind),
     s.shape(rf"^(?P<name>.+?): posts big blind {MONEY}$", s.post_big_blind),
     s.shape(rf"^(?P<name>.+?): posts ante of {MONEY}$", s.post_ante),
     s.shape(
         # fpdb reads "$-0.02" as the dead blind 0.02 (the sign is the client's)
-        rf"^(?P<name>.+?):posts dead blind (?:[$€£]-)?{MONEY}(?: and big blind (?P<big>{FIGURE}))?$",
+        rf"^(?P<name>.+?):posts dead blind (?:[$€£]-)?{MONEY}"
+        rf"(?: and big blind (?P<big>{FIGURE}))?$",
         _dead_and_big,
     ),
     s.shape(rf"^Dealt to (?P<name>.+?) {CARDS}$", s.dealt),
@@ -227,9 +227,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[HandHeader, l
     stamp = f"{d['y']}-{d['m']}-{d['d']} {d['h']}:{d['mi']}:{d['s']}"
     local = parse_time(stamp, "%Y-%m-%d %H:%M:%S", 0, line)
     zone = context.zone_for(conventions(Site.CAKE).time_zone)
-    max_seats = re.search(
-        r"\((?:Turbo,? )?(\d+)-+Max\)|(\d+) Max", first["rest"], re.IGNORECASE
-    )
+    max_seats = re.search(r"\((?:Turbo,? )?(\d+)-+Max\)|(\d+) Max", first["rest"], re.IGNORECASE)
     h = HandHeader(
         hand_id=first["id"],
         game=game,

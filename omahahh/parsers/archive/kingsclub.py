@@ -6,7 +6,7 @@
 Table 'Bobbys Room Mix' Seat 2 is the button    (or: Table ID 'T' 6-max (Play Money) Seat #2 ...)
 Seat 1: Player0 (10,000)                        (a symbol may lead the amount: ($1,000))
 Player0: posts ante 50
-Player2: posts the small blind 125              (posts the big blind, posts blind X, posts straddle X)
+Player2: posts the small blind 125              (the big blind, posts blind X, posts straddle X)
 Bob sits out
 *** HOLE CARDS ***
 Dealt to Player0: [X X X X]                     (another player's cards, unseen)

@@ -157,7 +157,9 @@ def _both_blinds(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     elif amount > big:
         _both(hand, name, amount - big, big, offset)
     else:
-        hand.post_big_blind(name, amount, offset, _all_in_post(hand, name, amount), sizes_blind=False)
+        hand.post_big_blind(
+            name, amount, offset, _all_in_post(hand, name, amount), sizes_blind=False
+        )
 
 
 def _both(hand: ArchiveHand, name: str, dead: int, live: int, offset: int) -> None:
@@ -172,7 +174,10 @@ def _ante(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 
 
 SHAPES = (
-    s.shape(rf"^Seat (?P<seat>\d+): (?P<name>.+) \({MONEY}(?: in chips)?\)(?P<dealer> DEALER)?$", _seat),
+    s.shape(
+        rf"^Seat (?P<seat>\d+): (?P<name>.+) \({MONEY}(?: in chips)?\)(?P<dealer> DEALER)?$",
+        _seat,
+    ),
     s.shape(r"^The button is in seat #(?P<seat>\d+)$", s.button_seat),
     s.shape(rf"^(?P<name>.+?): (?:Post )?SB {MONEY}$", _small_blind),
     s.shape(rf"^(?P<name>.+?): (?:Post )?BB {MONEY}$", _big_blind),
@@ -230,11 +235,9 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
             "unsupported_game", "capped betting: a cap on what a player puts in a hand", 0, line
         )
     structure = LIMITS[first["limit"]] if first["limit"] else Structure.POT_LIMIT
-    game = omaha(line[line.index(first["game"]) : first.start("stamp")].strip(" |"),
-                 structure, 4, GAMES[first["game"]])  # fmt: skip
-    local = parse_time(
-        re.sub(r"[- ]+", " ", first["stamp"]), "%m/%d/%Y %H:%M:%S", 0, line
-    )
+    label = line[first.start("game") : first.start("stamp")].strip(" |")
+    game = omaha(label, structure, 4, GAMES[first["game"]])
+    local = parse_time(re.sub(r"[- ]+", " ", first["stamp"]), "%m/%d/%Y %H:%M:%S", 0, line)
     zone = context.zone_for(conventions(Site.MERGE_PT).time_zone)
     tournament = "(Tournament:" in lines[1]
     if tournament:

@@ -89,7 +89,8 @@ def _all_in(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     """``went all-in - X``: before the cards are dealt a blind posted all-in (the big
     blind when no line posts one, else the small blind), after it X chips put in."""
     deal = hand.extra.get("deal_at")
-    if not (isinstance(deal, int) and offset < deal and all(k in POST_KINDS for k in hand.actions.kinds)):
+    before_deal = isinstance(deal, int) and offset < deal
+    if not before_deal or any(k not in POST_KINDS for k in hand.actions.kinds):
         s.all_in(hand, m, offset)
         return
     name = hand.player(m["name"], offset)
@@ -100,12 +101,14 @@ def _all_in(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         hand.post_small_blind(name, amount, offset, True)
     else:
         line = hand.block.lines[offset]
-        raise HandParseError("unknown_line", "an all-in before the deal, blinds posted", offset, line)
+        why = "an all-in before the deal, both blinds posted"
+        raise HandParseError("unknown_line", why, offset, line)
 
 
 SHAPES = (
     s.shape(
-        rf"^(?:- )?(?P<name>.+) sitting in seat (?P<seat>\d+) with {MONEY}(?P<dealer> ?\[Dealer\])?$",
+        rf"^(?:- )?(?P<name>.+) sitting in seat (?P<seat>\d+) with {MONEY}"
+        r"(?P<dealer> ?\[Dealer\])?$",
         _seat,
     ),
     s.shape(rf"^(?P<name>.+) posted the small blind {MONEY}$", s.post_small_blind),
@@ -167,8 +170,8 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[HandHeader, i
             why = f"a cash table naming no currency: {lines[at]!r}"
             raise HandParseError("bad_header", why, at, lines[at])
     unit = unit_of(currency)
-    local = parse_time(re.sub(r"[- ]+(?=\d{1,2}:)", " ", first["stamp"]), "%Y-%m-%d %H:%M:%S",
-                       0, lines[0])  # fmt: skip
+    stamp = re.sub(r"[- ]+(?=\d{1,2}:)", " ", first["stamp"])
+    local = parse_time(stamp, "%Y-%m-%d %H:%M:%S", 0, lines[0])
     zone = context.zone_for(conventions(Site.MICROGAMING_PT).time_zone)
     h = HandHeader(
         hand_id=first["id"],
