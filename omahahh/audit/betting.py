@@ -74,7 +74,8 @@ def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) 
         if all_in is not None:
             out.append(all_in)
     out += _blinds(hand, rules, money)
-    for street, seat in result.missing:
+    # A cancelled hand stopped where it stopped (R-TO-3): no one still owed an action.
+    for street, seat in () if result.cancelled else result.missing:
         name = result.name_of(seat)
         out.append(
             make(
