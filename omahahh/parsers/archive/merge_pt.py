@@ -235,7 +235,7 @@ def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
             "unsupported_game", "capped betting: a cap on what a player puts in a hand", 0, line
         )
     structure = LIMITS[first["limit"]] if first["limit"] else Structure.POT_LIMIT
-    label = line[first.start("game") : first.start("stamp")].strip(" |")
+    label = line[first.start("game") : first.end("limit" if first["limit"] else "game")]
     game = omaha(label, structure, 4, GAMES[first["game"]])
     local = parse_time(re.sub(r"[- ]+", " ", first["stamp"]), "%m/%d/%Y %H:%M:%S", 0, line)
     zone = context.zone_for(conventions(Site.MERGE_PT).time_zone)
