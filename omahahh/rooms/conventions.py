@@ -435,7 +435,8 @@ ROOMS: dict[Site, RoomConventions] = {
         collected_includes_uncontested_bet=True,
         time_zone="UTC",
     ),
-    # Merge as PokerTracker exports it: no rake, no uncalled-bet line; an unmatched bet
+    # Merge as PokerTracker exports it: no rake line (cash hands were raked all the same:
+    # the rake is what the pot less the awards leaves), no uncalled-bet line; an unmatched bet
     # comes back inside the ``wins`` figures (merge_pt:4927169400080: "wins $65.00" is
     # JustJay4Reals' 200 less the 135 the all-in big blind matched, beside "wins
     # $270.00", the pot), as fpdb reads every export without ``Uncalled:Y``. No zone:
@@ -444,7 +445,7 @@ ROOMS: dict[Site, RoomConventions] = {
         site=Site.MERGE_PT,
         prints_uncalled=False,
         collected_includes_uncalled=True,
-        prints_rake=False,
+        derives_unprinted_rake=True,
         time_zone="UTC",
     ),
 }
