@@ -41,7 +41,7 @@ from omahahh.errors import HandParseError
 from omahahh.model import POST_KINDS, GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import amount, currency_of, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
@@ -150,7 +150,8 @@ def header(lines: tuple[str, ...], context: ParseContext) -> tuple[HandHeader, i
     if t is None:
         raise HandParseError("bad_header", f"unreadable table line: {lines[at]!r}", at, lines[at])
     if t["game"] not in GAMES:
-        raise not_omaha(t["game"], lines[at])
+        why = f"not an Omaha game: {t['game']}"
+        raise HandParseError("unsupported_game", why, at, lines[at])
     if t["limit"] not in LIMITS:
         raise HandParseError("bad_header", f"unknown limit {t['limit']!r}", at, lines[at])
     game = omaha(f"{t['game']} {t['limit']}", LIMITS[t["limit"]], 4, GAMES[t["game"]])

@@ -164,6 +164,7 @@ class ArchiveHand(HandBuilder):
             fixed_limit_blinds=self.fmt.fixed_limit_blinds,
             tournament_id=h.tournament_id,
             buy_in=h.buy_in,
+            fast_fold=h.fast_fold,
             seats=self.seats,
             boards=boards,
             uncalled=self.uncalled,
