@@ -169,3 +169,13 @@ def test_an_unknown_line_is_named() -> None:
     text = text_of("cake_01_cash_date.txt").replace("Bravo: folds", "Bravo: dances")
     f = failure(text)
     assert (f.reason_code, f.source_line) == ("unknown_line", 10)
+
+
+def test_header_with_spaces_around_its_dash_starts_a_hand() -> None:
+    text = text_of("cake_01_cash_date.txt").replace("101 - $ Perth", "101  -  $ Perth")
+    second = text.replace("5322021915000101", "53220219150001A2")
+    results = parse_text(text + second, "crafted.txt")  # no blank line between them
+    assert [getattr(r, "hand_id", None) for r in results] == [
+        "5322021915000101",
+        "53220219150001A2",
+    ]

@@ -55,7 +55,7 @@ from omahahh.parsers.sources import Block
 from omahahh.rooms.conventions import conventions
 
 BOM_AS_TEXT = "ï»¿"  # a UTF-8 byte-order mark written out as cp1252 text (DriveHUD's files)
-FIRST_RE = re.compile(rf"^(?:{BOM_AS_TEXT})?Hand#(?P<id>[0-9A-F]+) +- +(?P<rest>.+)$")
+FIRST_RE = re.compile(rf"^(?:{BOM_AS_TEXT})?Hand#(?P<id>[0-9A-Z]+) +- +(?P<rest>.+)$")
 STAKES_RE = re.compile(
     r"^(?P<stakes>[^ ]+) (?:(?P<limit>NL|PL|FL) )?"
     r"(?P<game>Omaha|OmahaHiLo|Omaha Hi/Lo|Omaha H/L|Hold'em|\S.*)$"
@@ -288,5 +288,5 @@ FORMAT = Format(
     site=Site.CAKE,
     parse=parse,
     header=lambda first_line: FIRST_RE.match(first_line) is not None,
-    block_start=rf"(?:{BOM_AS_TEXT})?Hand#[0-9A-F]+ - ",
+    block_start=rf"(?:{BOM_AS_TEXT})?Hand#[0-9A-Z]+ +- ",
 )
