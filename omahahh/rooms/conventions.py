@@ -36,6 +36,13 @@ class RoomConventions:
     an unmatched bet or raise comes back silently (888poker:553795851: the small
     blind folds, the $2 big blind collects $3; 888poker:553787274: the small blind
     raises to $5, the big blind folds, $4 collected)."""
+    collected_includes_uncontested_bet: bool = False
+    """A bet no one matched at all, which won the pot with everyone else folded, comes
+    back inside ``collected``; the part of a bet above an all-in call for less comes back
+    without a line (Microgaming as PokerTracker exports it: microgaming_pt:5029053937
+    pays Hero €4.35, the €2.85 pot after rake and his €1.50 flop bet Player0 folded
+    to; microgaming_pt:5870377181 pays Player0 €96.77, the pot after rake, his €55.75
+    bet less Player2's €21.26 all-in call coming back on no line)."""
     tags_hi_lo: bool = False
     """The room marks which half a ``collected`` line is from."""
     hi_lo_high_first: bool = True
@@ -490,13 +497,30 @@ ROOMS: dict[Site, RoomConventions] = {
         tags_hi_lo=True,
         time_zone="UTC",
     ),
-    # Microgaming as PokerTracker exports it: no uncalled-bet line (the excess over an
-    # all-in call is returned silently: microgaming:5870377181), no zone (UTC).
+    # Microgaming as PokerTracker exports it: no uncalled-bet line. The export keeps the
+    # XML's ``Win`` figures and drops its ``MoneyReturned`` actions: a bet everyone
+    # folded to comes back inside the award, the excess over an all-in call on no line
+    # (``collected_includes_uncontested_bet``). A hand raked nothing prints no ``Rake:``
+    # line. No zone: UTC (docs/SITES.md gives the evidence; --source-timezone overrides).
     Site.MICROGAMING_PT: RoomConventions(
-        site=Site.MICROGAMING_PT, prints_uncalled=False, time_zone="UTC"
+        site=Site.MICROGAMING_PT,
+        prints_uncalled=False,
+        collected_includes_uncontested_bet=True,
+        time_zone="UTC",
     ),
-    # Merge as PokerTracker exports it: no uncalled-bet line, no zone (UTC).
-    Site.MERGE_PT: RoomConventions(site=Site.MERGE_PT, prints_uncalled=False, time_zone="UTC"),
+    # Merge as PokerTracker exports it: no rake line (cash hands were raked all the same:
+    # the rake is what the pot less the awards leaves), no uncalled-bet line; an unmatched bet
+    # comes back inside the ``wins`` figures (merge_pt:4927169400080: "wins $65.00" is
+    # JustJay4Reals' 200 less the 135 the all-in big blind matched, beside "wins
+    # $270.00", the pot), as fpdb reads every export without ``Uncalled:Y``. No zone:
+    # UTC (docs/SITES.md gives the evidence; --source-timezone overrides).
+    Site.MERGE_PT: RoomConventions(
+        site=Site.MERGE_PT,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        derives_unprinted_rake=True,
+        time_zone="UTC",
+    ),
 }
 
 
