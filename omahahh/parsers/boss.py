@@ -12,7 +12,8 @@ As the room writes it, recorded as claimed:
   total; of ``ACTION_CALL`` and ``ACTION_BET`` the chips added (IGT: the street
   total for calls too, :class:`Dialect`);
 - cards are numbers, ``LINK="0"`` the ace of diamonds to ``12`` its king, then
-  clubs (13-25), hearts, spades; ``b`` is a card not seen;
+  clubs (13-25), hearts, spades (IGT numbers them otherwise: :func:`igt_card`);
+  ``b`` is a card not seen;
 - ``<SHOWDOWN POT RAKE>``: the pot after rake, and the rake; ``WIN`` per
   player excludes an unmatched bet, which no element returns (derived);
 - ``DATE`` is Unix time (seconds; IGT milliseconds): a UTC instant, no zone needed.
@@ -76,22 +77,10 @@ _PUTS_IN = frozenset({"HAND_BLINDS", "ACTION_BET", "ACTION_RAISE", "ACTION_CALL"
 _HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low"}
 
 
-@dataclass(frozen=True, slots=True)
-class Dialect:
-    """Where Boss Media XML and IGT JSON differ."""
-
-    site: Site
-    call: Amount
-    """What ``ACTION_CALL``'s value means."""
-    date_scale: int
-    """``DATE`` units per second."""
-
-
-BOSS = Dialect(site=Site.BOSS, call=Amount.ADDED, date_scale=1)
-
-
 def link_card(link: str) -> int | None:
-    """``LINK="38"`` -> the card (38 is the king of hearts); ``b`` (not seen) -> None.
+    """Boss Media's ``LINK="38"`` -> the card (38 is the king of hearts); ``b`` (not
+    seen) -> None. HHSmithy's ``BossCardLookup``: diamonds, clubs, hearts, spades, each
+    ace to king.
 
     >>> from omahahh.cards import card_str
     >>> card_str(link_card("0")), card_str(link_card("38")), link_card("b")
@@ -103,10 +92,44 @@ def link_card(link: str) -> int | None:
     return make_card(_RANK_OF_LINK[n % 13], _SUIT_OF_LINK[n // 13])
 
 
-def _cards(block: DocBlock, node: Node) -> tuple[int, ...] | None:
+def igt_card(link: str) -> int | None:
+    """IGT's ``"link":"35"`` -> the card (35 is the jack of hearts); ``b`` -> None.
+    IGT numbers clubs, diamonds, hearts, spades, each two to ace (ggratte's
+    ``IGTCardLookup``), not as Boss Media does: GeneralHand.txt's HERO, dealt 35 20 15 8
+    on a board of 48 28 26 19 34, is said by the room to hold "two pair, jacks and
+    tens" (Jh 9d 4d Tc on Js 4h 2h 8d Th), and PLAYER4's 40 41 42 51 make its
+    "8 4 3 2 A" low (3s 4s 5s As).
+
+    >>> from omahahh.cards import card_str
+    >>> [card_str(igt_card(n)) for n in ("0", "12", "13", "35", "51")], igt_card("b")
+    (['2c', 'Ac', '2d', 'Jh', 'As'], None)
+    """
+    if not link.isdigit() or int(link) > 51:
+        return None
+    n = int(link)
+    return make_card(n % 13, n // 13)
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """Where Boss Media XML and IGT JSON differ."""
+
+    site: Site
+    call: Amount
+    """What ``ACTION_CALL``'s value means."""
+    date_scale: int
+    """``DATE`` units per second."""
+    card: Callable[[str], int | None] = link_card
+    """A ``LINK`` number to its card (None: not seen)."""
+
+
+BOSS = Dialect(site=Site.BOSS, call=Amount.ADDED, date_scale=1)
+
+
+def _cards(block: DocBlock, node: Node, dialect: Dialect) -> tuple[int, ...] | None:
     """The ``<CARD LINK>`` children of ``node``; None when any is not seen."""
     links = [c.get("LINK") for c in node.named("CARD")]
-    cards = [link_card(link) for link in links]
+    cards = [dialect.card(link) for link in links]
     if not cards or any(c is None for c in cards):
         return None
     if any(not link.isdigit() for link in links):
@@ -152,7 +175,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         if a.get("BANKROLL") and kind != "ACTION_ADJUSTEMENT" and a.get("PLAYER"):
             _check_bankroll(hand, a, money, returned)
         if kind == "HAND_DEAL":
-            cards = _cards(block, a)
+            cards = _cards(block, a, dialect)
             count = len(a.named("CARD"))
             hole_count = count or hole_count
             if cards is not None:
@@ -163,7 +186,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             if street is None:
                 raise block.fail("bad_boss", f"board {a.get('VALUE')!r} of line {a.line}", a)
             hand.to_street(street)
-            cards = _cards(block, a)
+            cards = _cards(block, a, dialect)
             board = list(cards or board)
         elif kind in ("HAND_BLINDS", "HAND_ANTE"):
             blind = _BLINDS.get(a.get("KIND") or kind)
@@ -192,7 +215,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         for r in showdown.named("RESULT"):
             player = hand.known(r.get("PLAYER"), r)
             hand.collect(player, money(r.get("WIN"), r), r, half=_HALVES.get(r.get("WINTYPE")))
-            shown = _cards(block, r)
+            shown = _cards(block, r, dialect)
             if shown is not None and player not in hand.folded() and r.get("FOLDED") != "true":
                 hand.hole_cards(player, hand.cards(shown, r), r, hero=False)
     stakes = h.get("STAKES")
