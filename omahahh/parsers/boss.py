@@ -170,6 +170,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
     board: list[int] = []
     uncalled = UncalledTable()
     returned: dict[str, int] = {}
+    stake_big = big_blind_of(h, money)
     for a in h.named("ACTION"):
         kind = a.get("TYPE")
         if a.get("BANKROLL") and kind != "ACTION_ADJUSTEMENT" and a.get("PLAYER"):
@@ -189,10 +190,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             cards = _cards(block, a, dialect)
             board = list(cards or board)
         elif kind in ("HAND_BLINDS", "HAND_ANTE"):
-            blind = _BLINDS.get(a.get("KIND") or kind)
-            if blind is None:
-                raise block.fail("unknown_action", f"blind {a.get('KIND')!r} of line {a.line}", a)
-            hand.post(hand.known(a.get("PLAYER"), a), blind, money(a.get("VALUE"), a), a)
+            _blind(block, hand, a, money(a.get("VALUE"), a), stake_big)
         elif kind == "ACTION_ADJUSTEMENT":
             player = hand.known(a.get("PLAYER"), a)
             behind = hand.stack_of(player) - hand.spent.get(player, 0) + returned.get(player, 0)
@@ -263,6 +261,34 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         boards=(tuple(board),) if board else (),
         uncalled=uncalled,
     )
+
+
+def big_blind_of(h: Node, money: Callable[[str, Node], int]) -> int | None:
+    """The big blind the ``STAKES`` name (``0.50/1.00``), if they name one."""
+    high = h.get("STAKES").partition("/")[2]
+    return money(high, h) if high else None
+
+
+def _blind(block: DocBlock, hand: DocHand, a: Node, value: int, stake_big: int | None) -> None:
+    """A ``HAND_BLINDS`` (``KIND`` the blind) or ``HAND_ANTE``. A second ``HAND_SB`` is a
+    dead small blind (fpdb's ``secondsb``); ``HAND_AB``, both blinds of a returning
+    player (fpdb's ``re_PostBoth``), is the big blind live and the rest dead."""
+    kind = a.get("KIND") or a.get("TYPE")
+    player = hand.known(a.get("PLAYER"), a)
+    if kind == "HAND_AB":
+        big = hand.first_bb if hand.first_bb is not None else stake_big
+        if big is None or value <= big:
+            hand.post(player, ActionKind.POST_BIG_BLIND, value, a)
+        else:
+            hand.post(player, ActionKind.POST_BIG_BLIND, big, a)
+            hand.post(player, ActionKind.POST_DEAD, value - big, a)
+        return
+    blind = _BLINDS.get(kind)
+    if blind is None:
+        raise block.fail("unknown_action", f"blind {a.get('KIND')!r} of line {a.line}", a)
+    if blind is ActionKind.POST_SMALL_BLIND and hand.first_sb is not None:
+        blind = ActionKind.POST_DEAD
+    hand.post(player, blind, value, a)
 
 
 def _seats(

@@ -48,7 +48,7 @@ from omahahh.model import (
     Structure,
     variant_code,
 )
-from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
 from omahahh.parsers.common import TableLine, zone
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
@@ -75,6 +75,9 @@ ACTION_TYPES: dict[str, str] = {
 }
 """The ``<action type>`` codes (corpus and fpdb's reader agree; docs/SITES.md)."""
 
+_NO_CHIPS = frozenset({"8", "9"})
+"""Codes that move no chips: an action by ``player=""`` of these is an empty seat's
+(HHSmithy's reader: ``<action no="3" sum="€0" cards="" type="9" player=""/>``)."""
 _ROUND_STREET = {
     "0": Street.PREFLOP,
     "1": Street.PREFLOP,
@@ -84,7 +87,7 @@ _ROUND_STREET = {
 }
 _BOARD_TYPES = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _STRUCTURES = (
-    (re.compile(r"\b(?:NL|No ?limit|SL)\b", re.IGNORECASE), Structure.NO_LIMIT),
+    (re.compile(r"\b(?:NL|No ?limit|SL|LZ|БЛ)\b", re.IGNORECASE), Structure.NO_LIMIT),
     (re.compile(r"\b(?:PL|Pot ?limit|LP)\b", re.IGNORECASE), Structure.POT_LIMIT),
     (re.compile(r"\b(?:FL|L|Fixed ?limit|Limit)\b", re.IGNORECASE), Structure.FIXED_LIMIT),
 )
@@ -111,12 +114,23 @@ def _hidden(token: str) -> bool:
 
 
 _DATE_RES = (
-    (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
-    (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
-    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+    (re.compile(r"(\d{4})-(\d\d)-(\d\d) +(\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d{4})/(\d\d)/(\d\d) +(\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) +(\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+    (re.compile(r"(\d\d)-([A-Za-z]{3})-(\d{4}) +(\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
 )
-"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``
-(year, month, day positions)."""
+"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``,
+``04-Aug-2011 04:49:36`` (fpdb's ``re_date_time1``) (year, month, day positions)."""
+_MONTHS = {
+    name: n
+    for n, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+
+
+def _month(text: str) -> int:
+    return int(text) if text.isdigit() else _MONTHS.get(text.title(), 0)
 
 
 def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime:
@@ -127,7 +141,7 @@ def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime
         parts = found.groups()
         try:
             local = datetime(
-                int(parts[y]), int(parts[m]), int(parts[d]),
+                int(parts[y]), _month(parts[m]), int(parts[d]),
                 int(parts[3]), int(parts[4]), int(parts[5] or 0), tzinfo=zone(zone_name),
             )  # fmt: skip
         except ValueError:
@@ -141,10 +155,9 @@ class _Game:
 
     def __init__(self, block: DocBlock, general: Node) -> None:
         self.label = general.child_text("gametype") or ""
-        self.tournament_id = general.child_text("tournamentcode") or None
-        if self.tournament_id is None and general.child_text("tournamentname"):
-            self.tournament_id = general.child_text("tournamentname")
-        self.tournament = self.tournament_id is not None
+        self.table = general.child_text("tablename") or ""
+        self.tournament_id = _tournament_id(general, self.table)
+        self.tournament = self.tournament_id is not None or general.first("place") is not None
         structure = next((s for r, s in _STRUCTURES if r.search(self.label)), None)
         if structure is None:
             raise block.fail(
@@ -162,6 +175,8 @@ class _Game:
         given = general.child_text("tablecurrency") or general.child_text("currency") or ""
         if self.tournament:
             self.currency = CHIPS
+        elif (general.child_text("mode") or "").lower() == "fun":
+            self.currency = PLAY  # play-money tables (fpdb: ``<mode>fun``)
         else:
             self.currency = symbol or (given if re.fullmatch(r"[A-Z]{3}", given) else "USD")
         self.unit = unit_of(self.currency)
@@ -170,10 +185,36 @@ class _Game:
         version = (general.child_text("client_version") or "").split(".")[0]
         self.client_major = int(version) if version.isdigit() else None
         self.hero = general.child_text("nickname") or ""
-        self.table = general.child_text("tablename") or ""
         size = general.child_text("tablesize") or general.child_text("maxplayers") or ""
         self.max_seats = int(size) if size.isdigit() and int(size) > 0 else None
         self.general = general
+
+
+_TRAILING_ID_RE = re.compile(r"(?:\(#(?P<hash>\d+)\)|,\s*(?P<tail>\d+))\s*$")
+
+
+def _tournament_id(general: Node, table: str) -> str | None:
+    """A tournament's id: ``<tournamentcode>`` (``<tourcode>``); else, in a session naming
+    a tournament (``<tournamentname>`` or ``<place>``), the table name's trailing number
+    (``Sprint, 16727068``) or ``(#16727068)`` (fpdb's ``re_tour_no``, ``re_tour_no_hash``),
+    else the tournament's name; None for a cash session.
+
+    >>> from omahahh.parsers.xml_stream import Node
+    >>> node = Node("general", {}, 1)
+    >>> node.children = [Node("place", {}, 1)]
+    >>> _tournament_id(node, "Hyper Turbo (500 Chips) (#16727068)")
+    '16727068'
+    """
+    code = general.child_text("tournamentcode") or general.child_text("tourcode")
+    if code:
+        return code
+    name = general.child_text("tournamentname")
+    if not name and general.first("place") is None:
+        return None
+    m = _TRAILING_ID_RE.search(table)
+    if m is not None:
+        return m["hash"] or m["tail"]
+    return name or None
 
 
 def _amount_texts(game: Node, info: _Game) -> list[str]:
@@ -402,6 +443,8 @@ def _read_actions(
     for round_no, _, a in steps:
         hand.to_street(_ROUND_STREET[str(round_no)])
         code = a.get("type")
+        if not a.get("player") and code in _NO_CHIPS:
+            continue  # an empty seat's no-action (HHSmithy skips it too)
         player = hand.known(a.get("player"), a)
         amount = money(a.get("sum", "0"), a)
         if code == "8" or (code == "9" and player not in pockets):
