@@ -74,7 +74,8 @@ def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) 
         if all_in is not None:
             out.append(all_in)
     out += _blinds(hand, rules, money)
-    for street, seat in result.missing:
+    # A cancelled hand stops where it is (R-TO-3): no betting round is left unfinished.
+    for street, seat in () if result.cancelled else result.missing:
         name = result.name_of(seat)
         out.append(
             make(
