@@ -323,10 +323,15 @@ ROOMS: dict[Site, RoomConventions] = {
     # Microgaming XML (docs/SITES.md): Win amounts hold an unmatched bet unless a
     # MoneyReturned action gives it back (PLO-6max-EUR-10-20-201603.v5.flat.txt: Win
     # 1257.00 of a 627.00 pot and a 630.00 bet no one called); no pot total.
+    # A ``BadBeatContribution`` is the bad-beat jackpot's cut, taken from the pot beside
+    # the rake (crafted tests/data/crafted/microgaming/badbeat_contribution.xml: 33.00 put
+    # in, rake 1.50, contribution 0.50, Win 31.00, and the winner's endbalance 100 − 16 +
+    # 31 = 115 shows it came from the pot, not the stack).
     Site.MICROGAMING: RoomConventions(
         site=Site.MICROGAMING,
         prints_uncalled=False,
         collected_includes_uncalled=True,
+        fees_outside_rake=("jackpot_reported",),
         names_pots=False,
         shows_in_order=False,
         time_zone="UTC",
