@@ -54,6 +54,7 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, decimal_mark, document_format, read_amount
 from omahahh.parsers.header import HandHeader
+from omahahh.parsers.unmatched import unmatched_bet, win_holds_return
 from omahahh.parsers.xml_stream import Node, Spec
 from omahahh.rooms.conventions import ROOMS
 
@@ -157,7 +158,7 @@ class _Game:
         self.label = general.child_text("gametype") or ""
         self.table = general.child_text("tablename") or ""
         self.tournament_id = _tournament_id(general, self.table)
-        self.tournament = self.tournament_id is not None or general.first("place") is not None
+        self.tournament = self.tournament_id is not None
         structure = next((s for r, s in _STRUCTURES if r.search(self.label)), None)
         if structure is None:
             raise block.fail(
@@ -193,15 +194,26 @@ class _Game:
 _TRAILING_ID_RE = re.compile(r"(?:\(#(?P<hash>\d+)\)|,\s*(?P<tail>\d+))\s*$")
 
 
+def _placed_for_a_buy_in(general: Node) -> bool:
+    """A ``<place>`` in a session whose buy-in is more than nothing."""
+    if general.first("place") is None:
+        return False
+    paid = (general.child_text("buyin") or "") + (general.child_text("totalbuyin") or "")
+    return re.search(r"[1-9]", paid) is not None
+
+
 def _tournament_id(general: Node, table: str) -> str | None:
     """A tournament's id: ``<tournamentcode>`` (``<tourcode>``); else, in a session naming
-    a tournament (``<tournamentname>`` or ``<place>``), the table name's trailing number
+    a tournament (``<tournamentname>``, or a ``<place>`` and a buy-in: fpdb counts
+    ``<place>`` alone, but BetOnline's cash sessions print ``<place>0</place>`` and
+    ``<buyin>0</buyin>``), the table name's trailing number
     (``Sprint, 16727068``) or ``(#16727068)`` (fpdb's ``re_tour_no``, ``re_tour_no_hash``),
     else the tournament's name; None for a cash session.
 
     >>> from omahahh.parsers.xml_stream import Node
     >>> node = Node("general", {}, 1)
-    >>> node.children = [Node("place", {}, 1)]
+    >>> node.children = [Node("place", {}, 1), Node("buyin", {}, 1)]
+    >>> node.children[1].text = "€4.60 + €0.40"
     >>> _tournament_id(node, "Hyper Turbo (500 Chips) (#16727068)")
     '16727068'
     """
@@ -209,7 +221,7 @@ def _tournament_id(general: Node, table: str) -> str | None:
     if code:
         return code
     name = general.child_text("tournamentname")
-    if not name and general.first("place") is None:
+    if not name and not _placed_for_a_buy_in(general):
         return None
     m = _TRAILING_ID_RE.search(table)
     if m is not None:
@@ -321,7 +333,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     _read_cards(block, hand, rounds, pockets, info)
 
     # Awards (see the module): ``win`` less the unmatched bet where ``win`` holds it.
-    back_to, back = _unmatched(hand.live_totals())
+    back_to, back = unmatched_bet(hand.live_totals())
     printed_rake = sum(rake_amounts) if rake_amounts else None
     holds: bool | None = False
     if back and back_to is not None and not info.uncalled_enabled and sum(wins.values()):
@@ -370,56 +382,6 @@ NEW_EXPORTS_FROM = 20
 """Clients from version 20 (2020 on) leave the unmatched bet out of ``win`` whatever the
 flag (fpdb's iPoker reader, ``determineGameType``: ``int(major_version) >= 20``). Used only
 where a hand's figures fit both readings."""
-
-RAKE_CEILING_BP = 1000
-"""The most rake a hand's figures may imply, in basis points of the pot, when telling
-whether ``win`` holds a returned bet: the issue's "10 % of the pot where no cap is
-known" (iPoker's skins publish caps of 5 % and less)."""
-
-
-def win_holds_return(
-    put_in: int, won: int, unmatched: int, winner_won: int, printed_rake: int | None
-) -> bool | None:
-    """Does ``win`` include the unmatched bet returned to its player? Decided by what the
-    figures leave as rake either way: it must be 0 or more, at most
-    :data:`RAKE_CEILING_BP` of the pot, and equal ``rakeamount`` where that is printed.
-    None when both readings (or neither) fit: the hand cannot be read without a guess.
-
-    ``put_in``: Σ ``bet`` (the unmatched bet included); ``won``: Σ ``win``;
-    ``winner_won``: the ``win`` of the player the bet goes back to.
-
-    SEK 1,800 pot, 10 raked, an unmatched 594 (Σ bet 2,394; Σ win 1,790): read as
-    included, the rake would be 604, more than 10 % of the pot; excluded, it is 10.
-
-    >>> win_holds_return(239400, 179000, 59400, 179000, None)
-    False
-    >>> win_holds_return(18000, 18000, 2000, 18000, None)  # €160 pot, €20 back, no rake
-    True
-    >>> win_holds_return(10300, 9800, 300, 9800, None) is None  # rake 5 or 2: both fit
-    True
-    """
-    pot = put_in - unmatched
-    ceiling = -(-pot * RAKE_CEILING_BP // 10_000)
-
-    def fits(rake: int) -> bool:
-        if printed_rake is not None:
-            return rake == printed_rake
-        return 0 <= rake <= ceiling
-
-    included = winner_won >= unmatched and fits(put_in - won)
-    excluded = fits(put_in - unmatched - won)
-    if included == excluded:
-        return None
-    return included
-
-
-def _unmatched(put_in: dict[str, int]) -> tuple[str | None, int]:
-    """Who put in most and by how much more than anyone else: the part no one matched."""
-    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-    if not ranked:
-        return None, 0
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    return ranked[0][0], ranked[0][1] - second
 
 
 def _read_actions(
