@@ -44,6 +44,7 @@ from omahahh.model import HandRecord, ParseFailure
 from omahahh.parsers import (
     boss,
     bovada,
+    everest,
     ggpoker,
     igt,
     ipoker,
@@ -113,6 +114,7 @@ FORMATS: tuple[Format, ...] = (
     sealswithclubs.FORMAT,
     microgaming.FORMAT,
     merge.FORMAT,
+    everest.FORMAT,
     microgaming_pt.FORMAT,
     merge_pt.FORMAT,
 )

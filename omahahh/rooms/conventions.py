@@ -346,6 +346,19 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
+    # Everest Poker XML (docs/SITES.md): no rake, total or returned bet is printed; each
+    # <WIN> names its pot; whether an award holds the unmatched bet is decided per hand
+    # (parsers/unmatched.py: crafted tests/data/crafted/everest/cash.xml hand 3300000001
+    # pays 7.25 of a 7.50 pot and leaves Villain1's 5.00 bet out); Unix times. The
+    # ``allin="1"`` mark is not known to be on every all-in action.
+    Site.EVEREST: RoomConventions(
+        site=Site.EVEREST,
+        prints_uncalled=False,
+        prints_rake=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        time_zone="UTC",
+    ),
     # Stars-syntax look-alikes (FORMATS §8) print their zone (UTC) and Stars' lines.
     # PokerMaster returns an unmatched bet on a line of its own (pokermaster:1905261509100000:
     # "Uncalled bet ($325) returned to pp1863696"), Run It Once too (runitonce:34011543).
