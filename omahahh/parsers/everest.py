@@ -52,7 +52,7 @@ from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, document_format, read_amount
 from omahahh.parsers.header import HandHeader
-from omahahh.parsers.unmatched import unmatched_bet, win_holds_return
+from omahahh.parsers.unmatched import awards_hold_unmatched, take_out
 from omahahh.parsers.xml_stream import Node, Spec
 
 SITE = Site.EVEREST
@@ -282,31 +282,26 @@ def _awards(
     block: DocBlock, hand: DocHand, wins: list[tuple[str, int, int, Node]], tournament: bool
 ) -> None:
     """The ``<WIN>`` awards, less the unmatched bet where they hold it (see the module)."""
-    back_to, back = unmatched_bet(hand.live_totals())
-    won = sum(amount for _, amount, _, _ in wins)
-    holds: bool | None = False
-    if back and back_to is not None and won:
-        put_in = sum(hand.spent.values())
-        winner_won = sum(amount for player, amount, _, _ in wins if player == back_to)
-        # A tournament pot is not raked: the figures must leave exactly nothing.
-        holds = win_holds_return(put_in, won, back, winner_won, 0 if tournament else None)
-        if holds is None:
-            node = wins[-1][3]
-            why = (
-                f"<WIN> of line {node.line}: whether the awards pay back {back_to}'s "
-                f"unmatched {back} is not decided by the hand's figures (put in {put_in}, "
-                f"won {won})"
-            )
-            raise block.fail("ambiguous_amount", why, node)
-        if holds:
-            hand.notes.append(f"<WIN> holds {back_to}'s unmatched {back}: taken out")
-    last = max((i for i, w in enumerate(wins) if w[0] == back_to), default=-1) if holds else -1
-    for i, (player, amount, pot, node) in enumerate(wins):
-        paid = amount - (back if i == last else 0)
-        if paid:
-            hand.collect(player, paid, node)
+    for player, amount, pot, node in wins:
+        if amount:
+            hand.collect(player, amount, node)
             named = "main pot" if pot == 0 else f"side pot-{pot}"
             hand.collections.set_pot(len(hand.collections) - 1, pot, named)
+    # A tournament pot is not raked: the figures must leave exactly nothing.
+    back_to, back, holds = awards_hold_unmatched(
+        hand.actions, hand.collections, 0 if tournament else None
+    )
+    if holds is None:
+        node = wins[-1][3]
+        why = (
+            f"<WIN> of line {node.line}: whether the awards pay back {back_to}'s unmatched "
+            f"{back} is not decided by the hand's figures (put in {sum(hand.spent.values())}, "
+            f"won {sum(hand.collections.amounts)})"
+        )
+        raise block.fail("ambiguous_amount", why, node)
+    if holds and back_to is not None:
+        take_out(hand.collections, back_to, back)
+        hand.notes.append(f"<WIN> holds {back_to}'s unmatched {back}: taken out")
 
 
 def _sniff(head: str) -> bool:

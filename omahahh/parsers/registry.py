@@ -61,6 +61,7 @@ from omahahh.parsers import (
 )
 from omahahh.parsers.archive import (
     absolute,
+    betfair,
     cake,
     enet,
     entraction,
@@ -115,6 +116,7 @@ FORMATS: tuple[Format, ...] = (
     microgaming.FORMAT,
     merge.FORMAT,
     everest.FORMAT,
+    betfair.FORMAT,
     microgaming_pt.FORMAT,
     merge_pt.FORMAT,
 )

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from omahahh.action_table import ActionTable
+from omahahh.hand_tables import CollectionTable
+from omahahh.model import ActionKind
+
+_DEAD = frozenset({ActionKind.POST_ANTE, ActionKind.POST_DEAD})
+
 RAKE_CEILING_BP = 1000
 """The most rake a hand's figures may imply, in basis points of the pot, when telling
 whether an award holds a returned bet: 10 % of the pot, where no cap is known (the
@@ -64,3 +70,34 @@ def unmatched_bet(put_in: Mapping[str, int]) -> tuple[str | None, int]:
         return None, 0
     second = ranked[1][1] if len(ranked) > 1 else 0
     return ranked[0][0], ranked[0][1] - second
+
+
+def live_put_in(actions: ActionTable) -> dict[str, int]:
+    """Each player's chips put in over the hand, antes and dead blinds left out (no one
+    matches them: they are never an unmatched bet)."""
+    out: dict[str, int] = {}
+    for player, kind, amount in zip(actions.players, actions.kinds, actions.amounts, strict=True):
+        if kind not in _DEAD:
+            out[player] = out.get(player, 0) + amount
+    return out
+
+
+def awards_hold_unmatched(
+    actions: ActionTable, awards: CollectionTable, printed_rake: int | None
+) -> tuple[str | None, int, bool | None]:
+    """(the player an unmatched bet goes back to, its size, whether the awards hold it):
+    False where there is nothing to decide (no unmatched bet, nothing awarded), None
+    where the figures do not decide (:func:`win_holds_return`)."""
+    back_to, back = unmatched_bet(live_put_in(actions))
+    won = sum(awards.amounts)
+    if not back or back_to is None or not won:
+        return back_to, back, False
+    winner_won = sum(a for p, a in zip(awards.players, awards.amounts, strict=True) if p == back_to)
+    holds = win_holds_return(sum(actions.amounts), won, back, winner_won, printed_rake)
+    return back_to, back, holds
+
+
+def take_out(awards: CollectionTable, player: str, amount: int) -> None:
+    """``amount`` out of ``player``'s last award (the pot an unmatched bet sits in)."""
+    last = max(i for i, p in enumerate(awards.players) if p == player)
+    awards.set_amount(last, awards.amounts[last] - amount)

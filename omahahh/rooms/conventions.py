@@ -359,6 +359,19 @@ ROOMS: dict[Site, RoomConventions] = {
         marks_all_in=False,
         time_zone="UTC",
     ),
+    # Betfair (its own network's text, 2008-2010; docs/SITES.md): no rake, total, returned
+    # bet or all-in mark is printed (fpdb's reader and the hand in its comments: 0.72 put
+    # in, "wins $0.69"); "wins" names its pot; whether it holds the unmatched bet is decided
+    # per hand (parsers/unmatched.py: crafted tests/data/crafted/betfair/cash.txt hand
+    # 500000001 pays 0.72 of a 0.75 pot and leaves Villain1's 0.50 bet out). Times in GMT.
+    Site.BETFAIR: RoomConventions(
+        site=Site.BETFAIR,
+        prints_uncalled=False,
+        prints_rake=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        time_zone=None,
+    ),
     # Stars-syntax look-alikes (FORMATS §8) print their zone (UTC) and Stars' lines.
     # PokerMaster returns an unmatched bet on a line of its own (pokermaster:1905261509100000:
     # "Uncalled bet ($325) returned to pp1863696"), Run It Once too (runitonce:34011543).
