@@ -67,6 +67,7 @@ from omahahh.parsers.archive import (
     entraction,
     everleaf,
     fulltilt,
+    ipoker_pt,
     kingsclub,
     merge_pt,
     microgaming_pt,
@@ -117,6 +118,7 @@ FORMATS: tuple[Format, ...] = (
     merge.FORMAT,
     everest.FORMAT,
     betfair.FORMAT,
+    ipoker_pt.FORMAT,
     microgaming_pt.FORMAT,
     merge_pt.FORMAT,
 )

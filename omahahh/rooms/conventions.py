@@ -462,6 +462,23 @@ ROOMS: dict[Site, RoomConventions] = {
     Site.MICROGAMING_PT: RoomConventions(
         site=Site.MICROGAMING_PT, prints_uncalled=False, time_zone="UTC"
     ),
+    # iPoker as PokerTracker exports it (``GAME #… Uncalled:Y``; docs/SITES.md): ``Total pot``
+    # is net of the rake and of the unmatched bet, which comes back on no line (fpdb's
+    # test hand: 0.60 put in, "Total pot €0.56 Rake €0.04"; crafted tests/data/crafted/
+    # ipoker_pt/cash.txt 9300000001: 12.50 put in, 5.00 unmatched, "Total pot €7.25 Rake
+    # €0.25", "wins €7.25"); ``wins`` names no pot, and how a Hi/Lo half is printed is not
+    # known, so awards compare per player; no all-in mark on calls. ``/GMT`` times are
+    # UTC; a time with no zone is ET, as fpdb reads it.
+    Site.IPOKER_PT: RoomConventions(
+        site=Site.IPOKER_PT,
+        prints_uncalled=False,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        awards_per_player_and_pot=True,
+        time_zone="America/New_York",
+    ),
     # Merge as PokerTracker exports it: no uncalled-bet line, no zone (UTC).
     Site.MERGE_PT: RoomConventions(site=Site.MERGE_PT, prints_uncalled=False, time_zone="UTC"),
 }
