@@ -201,6 +201,11 @@ def parse_hand(block: DocBlock, context: ParseContext) -> HandRecord:
             raise block.fail("unknown_action", f"<{tag}> of line {e.line} is not known", e)
     if hero is not None and hero_cards:
         hand.deal(hero, hand.cards(_cards(block, ", ".join(hero_cards), h), h))
+    if high and hand.first_bb is not None and hand.first_bb * 100 == high:
+        # The posted big blind is a hundredth of the header's: these amounts are not in
+        # hundredths (the module's reading), and no figure of the hand can be trusted.
+        why = f"<HAND> of line {h.line}: the big blind posted is 1/100 of the {blinds_text!r} named"
+        raise block.fail("bad_amount", why, h)
     dealt_in = set(hand.spent) | {name for name, _ in hand.dealt}
     for i, player in enumerate(hand.seats.players):
         if player not in dealt_in:

@@ -98,7 +98,7 @@ def test_showdown_side_pot_and_descriptions() -> None:
         ("Villain2", 338, 1),
         ("Villain3", 338, 1),
     ]
-    assert [(s.player, s.description) for s in h.shows][0] == ("Hero", "a straight, Eight high")
+    assert (h.shows[0].player, h.shows[0].description) == ("Hero", "a straight, Eight high")
     result = audit_hand(h).result
     assert result is not None and (result.total_pot, result.rake) == (1610, 54)
     assert loud(h) == []

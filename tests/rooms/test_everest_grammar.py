@@ -164,3 +164,11 @@ def test_no_money_symbol_is_play_money_and_hold_em_is_refused() -> None:
 def test_hundredths_that_are_no_whole_chip_are_refused() -> None:
     (failed,) = results(text("play_money.xml").replace('amount="1000"', 'amount="1050"'))
     assert isinstance(failed, ParseFailure) and failed.reason_code == "bad_amount"
+
+
+def test_blinds_a_hundredth_of_the_headers_are_refused() -> None:
+    # BLIND amount="10000" read as 100 chips, under blinds="5000/10000": not hundredths
+    source = text("tournament.xml").replace('blinds="50/100"', 'blinds="5000/10000"')
+    (failed,) = results(source)
+    assert isinstance(failed, ParseFailure) and failed.reason_code == "bad_amount"
+    assert "1/100" in failed.reason

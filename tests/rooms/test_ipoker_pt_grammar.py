@@ -87,10 +87,7 @@ def test_allin_adds_its_chips_side_pot_and_shows() -> None:
     shove = next(a for a in h.actions if a.player == "Villain1" and a.all_in)
     assert (shove.kind, shove.amount) == (ActionKind.BET, 1850)
     assert [(c.player, c.amount) for c in h.collections] == [("Villain1", 8910), ("Hero", 8217)]
-    assert [(s.player, s.description) for s in h.shows][0] == (
-        "Hero",
-        "Three of a kind, Aces",
-    )
+    assert (h.shows[0].player, h.shows[0].description) == ("Hero", "Three of a kind, Aces")
     assert (h.total_pot_reported, h.rake_reported) == (17127, 173)
     assert loud(h) == []
 
