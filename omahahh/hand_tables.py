@@ -245,6 +245,11 @@ class CollectionTable(RecordTable["Collection"]):
         self.pot_labels[i] = pot_label
         self._records = None
 
+    def set_amount(self, i: int, amount: int) -> None:
+        """The ``i``-th award was ``amount`` (a reader taking a returned bet out of it)."""
+        self.amounts[i] = amount
+        self._records = None
+
     def append(self, c: Collection) -> None:
         self.add(c.player, c.amount, c.pot_index, c.run, c.half, c.pot_label, c.line)
 

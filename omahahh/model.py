@@ -54,6 +54,11 @@ class Site(StrEnum):
     MERGE_PT = "merge_pt"
     MICROGAMING = "microgaming"
     MERGE = "merge"
+    EVEREST = "everest"
+    BETFAIR = "betfair"
+    # PokerTracker's text export of iPoker hands (``GAME #… Version:… Uncalled:Y``): its own
+    # habits (a net ``Total pot`` and ``Rake`` line), so not the iPoker XML conventions.
+    IPOKER_PT = "ipoker_pt"
 
 
 class Street(StrEnum):

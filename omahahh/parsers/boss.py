@@ -12,7 +12,8 @@ As the room writes it, recorded as claimed:
   total; of ``ACTION_CALL`` and ``ACTION_BET`` the chips added (IGT: the street
   total for calls too, :class:`Dialect`);
 - cards are numbers, ``LINK="0"`` the ace of diamonds to ``12`` its king, then
-  clubs (13-25), hearts, spades; ``b`` is a card not seen;
+  clubs (13-25), hearts, spades (IGT numbers them otherwise: :func:`igt_card`);
+  ``b`` is a card not seen;
 - ``<SHOWDOWN POT RAKE>``: the pot after rake, and the rake; ``WIN`` per
   player excludes an unmatched bet, which no element returns (derived);
 - ``DATE`` is Unix time (seconds; IGT milliseconds): a UTC instant, no zone needed.
@@ -76,22 +77,10 @@ _PUTS_IN = frozenset({"HAND_BLINDS", "ACTION_BET", "ACTION_RAISE", "ACTION_CALL"
 _HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low"}
 
 
-@dataclass(frozen=True, slots=True)
-class Dialect:
-    """Where Boss Media XML and IGT JSON differ."""
-
-    site: Site
-    call: Amount
-    """What ``ACTION_CALL``'s value means."""
-    date_scale: int
-    """``DATE`` units per second."""
-
-
-BOSS = Dialect(site=Site.BOSS, call=Amount.ADDED, date_scale=1)
-
-
 def link_card(link: str) -> int | None:
-    """``LINK="38"`` -> the card (38 is the king of hearts); ``b`` (not seen) -> None.
+    """Boss Media's ``LINK="38"`` -> the card (38 is the king of hearts); ``b`` (not
+    seen) -> None. HHSmithy's ``BossCardLookup``: diamonds, clubs, hearts, spades, each
+    ace to king.
 
     >>> from omahahh.cards import card_str
     >>> card_str(link_card("0")), card_str(link_card("38")), link_card("b")
@@ -103,10 +92,44 @@ def link_card(link: str) -> int | None:
     return make_card(_RANK_OF_LINK[n % 13], _SUIT_OF_LINK[n // 13])
 
 
-def _cards(block: DocBlock, node: Node) -> tuple[int, ...] | None:
+def igt_card(link: str) -> int | None:
+    """IGT's ``"link":"35"`` -> the card (35 is the jack of hearts); ``b`` -> None.
+    IGT numbers clubs, diamonds, hearts, spades, each two to ace (ggratte's
+    ``IGTCardLookup``), not as Boss Media does: GeneralHand.txt's HERO, dealt 35 20 15 8
+    on a board of 48 28 26 19 34, is said by the room to hold "two pair, jacks and
+    tens" (Jh 9d 4d Tc on Js 4h 2h 8d Th), and PLAYER4's 40 41 42 51 make its
+    "8 4 3 2 A" low (3s 4s 5s As).
+
+    >>> from omahahh.cards import card_str
+    >>> [card_str(igt_card(n)) for n in ("0", "12", "13", "35", "51")], igt_card("b")
+    (['2c', 'Ac', '2d', 'Jh', 'As'], None)
+    """
+    if not link.isdigit() or int(link) > 51:
+        return None
+    n = int(link)
+    return make_card(n % 13, n // 13)
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """Where Boss Media XML and IGT JSON differ."""
+
+    site: Site
+    call: Amount
+    """What ``ACTION_CALL``'s value means."""
+    date_scale: int
+    """``DATE`` units per second."""
+    card: Callable[[str], int | None] = link_card
+    """A ``LINK`` number to its card (None: not seen)."""
+
+
+BOSS = Dialect(site=Site.BOSS, call=Amount.ADDED, date_scale=1)
+
+
+def _cards(block: DocBlock, node: Node, dialect: Dialect) -> tuple[int, ...] | None:
     """The ``<CARD LINK>`` children of ``node``; None when any is not seen."""
     links = [c.get("LINK") for c in node.named("CARD")]
-    cards = [link_card(link) for link in links]
+    cards = [dialect.card(link) for link in links]
     if not cards or any(c is None for c in cards):
         return None
     if any(not link.isdigit() for link in links):
@@ -147,12 +170,13 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
     board: list[int] = []
     uncalled = UncalledTable()
     returned: dict[str, int] = {}
+    stake_big = big_blind_of(h, money)
     for a in h.named("ACTION"):
         kind = a.get("TYPE")
         if a.get("BANKROLL") and kind != "ACTION_ADJUSTEMENT" and a.get("PLAYER"):
             _check_bankroll(hand, a, money, returned)
         if kind == "HAND_DEAL":
-            cards = _cards(block, a)
+            cards = _cards(block, a, dialect)
             count = len(a.named("CARD"))
             hole_count = count or hole_count
             if cards is not None:
@@ -163,13 +187,10 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
             if street is None:
                 raise block.fail("bad_boss", f"board {a.get('VALUE')!r} of line {a.line}", a)
             hand.to_street(street)
-            cards = _cards(block, a)
+            cards = _cards(block, a, dialect)
             board = list(cards or board)
         elif kind in ("HAND_BLINDS", "HAND_ANTE"):
-            blind = _BLINDS.get(a.get("KIND") or kind)
-            if blind is None:
-                raise block.fail("unknown_action", f"blind {a.get('KIND')!r} of line {a.line}", a)
-            hand.post(hand.known(a.get("PLAYER"), a), blind, money(a.get("VALUE"), a), a)
+            _blind(block, hand, a, money(a.get("VALUE"), a), stake_big)
         elif kind == "ACTION_ADJUSTEMENT":
             player = hand.known(a.get("PLAYER"), a)
             behind = hand.stack_of(player) - hand.spent.get(player, 0) + returned.get(player, 0)
@@ -192,7 +213,7 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         for r in showdown.named("RESULT"):
             player = hand.known(r.get("PLAYER"), r)
             hand.collect(player, money(r.get("WIN"), r), r, half=_HALVES.get(r.get("WINTYPE")))
-            shown = _cards(block, r)
+            shown = _cards(block, r, dialect)
             if shown is not None and player not in hand.folded() and r.get("FOLDED") != "true":
                 hand.hole_cards(player, hand.cards(shown, r), r, hero=False)
     stakes = h.get("STAKES")
@@ -240,6 +261,34 @@ def read_history(block: DocBlock, context: ParseContext, dialect: Dialect = BOSS
         boards=(tuple(board),) if board else (),
         uncalled=uncalled,
     )
+
+
+def big_blind_of(h: Node, money: Callable[[str, Node], int]) -> int | None:
+    """The big blind the ``STAKES`` name (``0.50/1.00``), if they name one."""
+    high = h.get("STAKES").partition("/")[2]
+    return money(high, h) if high else None
+
+
+def _blind(block: DocBlock, hand: DocHand, a: Node, value: int, stake_big: int | None) -> None:
+    """A ``HAND_BLINDS`` (``KIND`` the blind) or ``HAND_ANTE``. A second ``HAND_SB`` is a
+    dead small blind (fpdb's ``secondsb``); ``HAND_AB``, both blinds of a returning
+    player (fpdb's ``re_PostBoth``), is the big blind live and the rest dead."""
+    kind = a.get("KIND") or a.get("TYPE")
+    player = hand.known(a.get("PLAYER"), a)
+    if kind == "HAND_AB":
+        big = hand.first_bb if hand.first_bb is not None else stake_big
+        if big is None or value <= big:
+            hand.post(player, ActionKind.POST_BIG_BLIND, value, a)
+        else:
+            hand.post(player, ActionKind.POST_BIG_BLIND, big, a)
+            hand.post(player, ActionKind.POST_DEAD, value - big, a)
+        return
+    blind = _BLINDS.get(kind)
+    if blind is None:
+        raise block.fail("unknown_action", f"blind {a.get('KIND')!r} of line {a.line}", a)
+    if blind is ActionKind.POST_SMALL_BLIND and hand.first_sb is not None:
+        blind = ActionKind.POST_DEAD
+    hand.post(player, blind, value, a)
 
 
 def _seats(

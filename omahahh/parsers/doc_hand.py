@@ -133,11 +133,15 @@ class DocHand(HandBuilder):
         line = max(0, node.line - self.block.line)
         self.actions.add(self.street, player, kind, amount, to, by, all_in, line)
 
-    def post(self, player: str, kind: ActionKind, amount: int, node: Node) -> None:
-        """A blind or ante; antes and dead blinds do not count toward calls."""
-        if kind is ActionKind.POST_SMALL_BLIND and self.first_sb is None:
+    def post(
+        self, player: str, kind: ActionKind, amount: int, node: Node, *, sizes_blind: bool = True
+    ) -> None:
+        """A blind or ante; antes and dead blinds do not count toward calls. The first
+        small and big blind that ``sizes_blind`` are the hand's blinds (a blind posted
+        all-in for less does not, where the stakes say the size)."""
+        if kind is ActionKind.POST_SMALL_BLIND and self.first_sb is None and sizes_blind:
             self.first_sb = amount
-        if kind is ActionKind.POST_BIG_BLIND and self.first_bb is None:
+        if kind is ActionKind.POST_BIG_BLIND and self.first_bb is None and sizes_blind:
             self.first_bb = amount
         if kind is ActionKind.POST_ANTE and self.ante is None:
             self.ante = amount

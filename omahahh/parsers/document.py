@@ -145,10 +145,12 @@ def _restream(
     )
 
 
-# Money as structured exports print it: "€301,49", "$55,756.00", "1 480", "0.25", "SEK 1 800".
-# Only currency symbols, ISO codes and spaces go; anything else stays and makes the
-# amount unreadable (a literal "\\x80" before "12" must not read as 8,012).
-_SYMBOLS_RE = re.compile(r"[€$£¥₹\s\u00a0\u202f]|\b[A-Z]{3}\b")
+# Money as structured exports print it: "€301,49", "$55,756.00", "1 480", "0.25", "SEK 1 800",
+# "1,000kr" (SEK), "0,50€", and the euro and pound of UTF-8 text read as cp1252 ("â‚¬0.50",
+# "Â£2": fpdb's iPoker ``LS`` lists them). Only currency symbols, ISO codes and spaces go;
+# anything else stays and makes the amount unreadable (a literal "\\x80" before "12" must
+# not read as 8,012).
+_SYMBOLS_RE = re.compile(r"â‚¬|Â£|kr\b|[€$£¥₹\s\u00a0\u202f]|\b[A-Z]{3}\b")
 _FIGURE_RE = re.compile(r"-?[\d.,]*\d[\d.,]*")
 _DECIMAL_COMMA_RE = re.compile(r",\d{1,2}$")
 _DECIMAL_POINT_RE = re.compile(r"\.\d{1,2}$")
@@ -156,7 +158,11 @@ _SIMPLE_RE = re.compile(r"(?P<whole>\d+)(?P<mark>[.,])(?P<cents>\d{1,2})")
 
 
 def bare_amount(text: str) -> str:
-    """The figure without currency symbols, codes and spaces: ``"€1 480,50"`` -> ``"1480,50"``."""
+    """The figure without currency symbols, codes and spaces: ``"€1 480,50"`` -> ``"1480,50"``.
+
+    >>> bare_amount("1,000kr"), bare_amount("â‚¬0.50"), bare_amount("SEK 1 800")
+    ('1,000', '0.50', '1800')
+    """
     return _SYMBOLS_RE.sub("", text)
 
 

@@ -14,7 +14,9 @@ What differs from Boss Media XML:
   chips the amounts put in is noted on the hand;
 - ``ACTION_ADJUSTEMENT`` gives back an unmatched bet; the ``bankRoll`` it states
   says how much (IGT2019Hand.txt: 2.00 back, though its value says 0.50);
-- times are Unix milliseconds.
+- times are Unix milliseconds;
+- cards are numbered clubs, diamonds, hearts, spades, each two to ace
+  (:func:`~omahahh.parsers.boss.igt_card`), not as Boss Media numbers them.
 
 The file is read as a stream: one hand of the ``history`` array decoded at a
 time, so memory follows the largest hand, not the file.
@@ -30,7 +32,7 @@ from typing import Any
 
 from omahahh.errors import HandParseError
 from omahahh.model import HandRecord, Site
-from omahahh.parsers.boss import Dialect, read_history
+from omahahh.parsers.boss import Dialect, igt_card, read_history
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount
 from omahahh.parsers.document import DocBlock
@@ -45,7 +47,7 @@ from omahahh.parsers.xml_stream import (
 )
 
 SITE = Site.IGT
-IGT = Dialect(site=SITE, call=Amount.TO, date_scale=1000)
+IGT = Dialect(site=SITE, call=Amount.TO, date_scale=1000, card=igt_card)
 
 _HISTORY_RE = re.compile(r'"history"\s*:\s*\[')
 _HAND_START_RE = re.compile(r'\{\s*"player"\s*:\s*\[')

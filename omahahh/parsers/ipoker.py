@@ -48,12 +48,13 @@ from omahahh.model import (
     Structure,
     variant_code,
 )
-from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
 from omahahh.parsers.common import TableLine, zone
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
 from omahahh.parsers.document import DocBlock, decimal_mark, document_format, read_amount
 from omahahh.parsers.header import HandHeader
+from omahahh.parsers.unmatched import unmatched_bet, win_holds_return
 from omahahh.parsers.xml_stream import Node, Spec
 from omahahh.rooms.conventions import ROOMS
 
@@ -75,6 +76,9 @@ ACTION_TYPES: dict[str, str] = {
 }
 """The ``<action type>`` codes (corpus and fpdb's reader agree; docs/SITES.md)."""
 
+_NO_CHIPS = frozenset({"8", "9"})
+"""Codes that move no chips: an action by ``player=""`` of these is an empty seat's
+(HHSmithy's reader: ``<action no="3" sum="€0" cards="" type="9" player=""/>``)."""
 _ROUND_STREET = {
     "0": Street.PREFLOP,
     "1": Street.PREFLOP,
@@ -84,7 +88,7 @@ _ROUND_STREET = {
 }
 _BOARD_TYPES = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _STRUCTURES = (
-    (re.compile(r"\b(?:NL|No ?limit|SL)\b", re.IGNORECASE), Structure.NO_LIMIT),
+    (re.compile(r"\b(?:NL|No ?limit|SL|LZ|БЛ)\b", re.IGNORECASE), Structure.NO_LIMIT),
     (re.compile(r"\b(?:PL|Pot ?limit|LP)\b", re.IGNORECASE), Structure.POT_LIMIT),
     (re.compile(r"\b(?:FL|L|Fixed ?limit|Limit)\b", re.IGNORECASE), Structure.FIXED_LIMIT),
 )
@@ -111,12 +115,23 @@ def _hidden(token: str) -> bool:
 
 
 _DATE_RES = (
-    (re.compile(r"(\d{4})-(\d\d)-(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
-    (re.compile(r"(\d{4})/(\d\d)/(\d\d) (\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
-    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) (\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+    (re.compile(r"(\d{4})-(\d\d)-(\d\d) +(\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d{4})/(\d\d)/(\d\d) +(\d\d?):(\d\d)(?::(\d\d))?$"), (0, 1, 2)),
+    (re.compile(r"(\d\d)[./-](\d\d)[./-](\d{4}) +(\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
+    (re.compile(r"(\d\d)-([A-Za-z]{3})-(\d{4}) +(\d\d?):(\d\d)(?::(\d\d))?$"), (2, 1, 0)),
 )
-"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``
-(year, month, day positions)."""
+"""``2019-05-26 20:10:33``, ``2019/05/26 ...``, ``18.05.2021 18:26:13``, ``18/05/2021 18:26``,
+``04-Aug-2011 04:49:36`` (fpdb's ``re_date_time1``) (year, month, day positions)."""
+_MONTHS = {
+    name: n
+    for n, name in enumerate(
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1
+    )
+}
+
+
+def _month(text: str) -> int:
+    return int(text) if text.isdigit() else _MONTHS.get(text.title(), 0)
 
 
 def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime:
@@ -127,7 +142,7 @@ def _started(block: DocBlock, text: str, zone_name: str, node: Node) -> datetime
         parts = found.groups()
         try:
             local = datetime(
-                int(parts[y]), int(parts[m]), int(parts[d]),
+                int(parts[y]), _month(parts[m]), int(parts[d]),
                 int(parts[3]), int(parts[4]), int(parts[5] or 0), tzinfo=zone(zone_name),
             )  # fmt: skip
         except ValueError:
@@ -141,9 +156,8 @@ class _Game:
 
     def __init__(self, block: DocBlock, general: Node) -> None:
         self.label = general.child_text("gametype") or ""
-        self.tournament_id = general.child_text("tournamentcode") or None
-        if self.tournament_id is None and general.child_text("tournamentname"):
-            self.tournament_id = general.child_text("tournamentname")
+        self.table = general.child_text("tablename") or ""
+        self.tournament_id = _tournament_id(general, self.table)
         self.tournament = self.tournament_id is not None
         structure = next((s for r, s in _STRUCTURES if r.search(self.label)), None)
         if structure is None:
@@ -162,6 +176,8 @@ class _Game:
         given = general.child_text("tablecurrency") or general.child_text("currency") or ""
         if self.tournament:
             self.currency = CHIPS
+        elif (general.child_text("mode") or "").lower() == "fun":
+            self.currency = PLAY  # play-money tables (fpdb: ``<mode>fun``)
         else:
             self.currency = symbol or (given if re.fullmatch(r"[A-Z]{3}", given) else "USD")
         self.unit = unit_of(self.currency)
@@ -170,10 +186,47 @@ class _Game:
         version = (general.child_text("client_version") or "").split(".")[0]
         self.client_major = int(version) if version.isdigit() else None
         self.hero = general.child_text("nickname") or ""
-        self.table = general.child_text("tablename") or ""
         size = general.child_text("tablesize") or general.child_text("maxplayers") or ""
         self.max_seats = int(size) if size.isdigit() and int(size) > 0 else None
         self.general = general
+
+
+_TRAILING_ID_RE = re.compile(r"(?:\(#(?P<hash>\d+)\)|,\s*(?P<tail>\d+))\s*$")
+
+
+def _placed_for_a_buy_in(general: Node) -> bool:
+    """A ``<place>`` in a session whose buy-in is more than nothing."""
+    if general.first("place") is None:
+        return False
+    paid = (general.child_text("buyin") or "") + (general.child_text("totalbuyin") or "")
+    return re.search(r"[1-9]", paid) is not None
+
+
+def _tournament_id(general: Node, table: str) -> str | None:
+    """A tournament's id: ``<tournamentcode>`` (``<tourcode>``); else, in a session naming
+    a tournament (``<tournamentname>``, or a ``<place>`` and a buy-in: fpdb counts
+    ``<place>`` alone, but BetOnline's cash sessions print ``<place>0</place>`` and
+    ``<buyin>0</buyin>``), the table name's trailing number
+    (``Sprint, 16727068``) or ``(#16727068)`` (fpdb's ``re_tour_no``, ``re_tour_no_hash``),
+    else the tournament's name; None for a cash session.
+
+    >>> from omahahh.parsers.xml_stream import Node
+    >>> node = Node("general", {}, 1)
+    >>> node.children = [Node("place", {}, 1), Node("buyin", {}, 1)]
+    >>> node.children[1].text = "€4.60 + €0.40"
+    >>> _tournament_id(node, "Hyper Turbo (500 Chips) (#16727068)")
+    '16727068'
+    """
+    code = general.child_text("tournamentcode") or general.child_text("tourcode")
+    if code:
+        return code
+    name = general.child_text("tournamentname")
+    if not name and not _placed_for_a_buy_in(general):
+        return None
+    m = _TRAILING_ID_RE.search(table)
+    if m is not None:
+        return m["hash"] or m["tail"]
+    return name or None
 
 
 def _amount_texts(game: Node, info: _Game) -> list[str]:
@@ -280,7 +333,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     _read_cards(block, hand, rounds, pockets, info)
 
     # Awards (see the module): ``win`` less the unmatched bet where ``win`` holds it.
-    back_to, back = _unmatched(hand.live_totals())
+    back_to, back = unmatched_bet(hand.live_totals())
     printed_rake = sum(rake_amounts) if rake_amounts else None
     holds: bool | None = False
     if back and back_to is not None and not info.uncalled_enabled and sum(wins.values()):
@@ -330,56 +383,6 @@ NEW_EXPORTS_FROM = 20
 flag (fpdb's iPoker reader, ``determineGameType``: ``int(major_version) >= 20``). Used only
 where a hand's figures fit both readings."""
 
-RAKE_CEILING_BP = 1000
-"""The most rake a hand's figures may imply, in basis points of the pot, when telling
-whether ``win`` holds a returned bet: the issue's "10 % of the pot where no cap is
-known" (iPoker's skins publish caps of 5 % and less)."""
-
-
-def win_holds_return(
-    put_in: int, won: int, unmatched: int, winner_won: int, printed_rake: int | None
-) -> bool | None:
-    """Does ``win`` include the unmatched bet returned to its player? Decided by what the
-    figures leave as rake either way: it must be 0 or more, at most
-    :data:`RAKE_CEILING_BP` of the pot, and equal ``rakeamount`` where that is printed.
-    None when both readings (or neither) fit: the hand cannot be read without a guess.
-
-    ``put_in``: Σ ``bet`` (the unmatched bet included); ``won``: Σ ``win``;
-    ``winner_won``: the ``win`` of the player the bet goes back to.
-
-    SEK 1,800 pot, 10 raked, an unmatched 594 (Σ bet 2,394; Σ win 1,790): read as
-    included, the rake would be 604, more than 10 % of the pot; excluded, it is 10.
-
-    >>> win_holds_return(239400, 179000, 59400, 179000, None)
-    False
-    >>> win_holds_return(18000, 18000, 2000, 18000, None)  # €160 pot, €20 back, no rake
-    True
-    >>> win_holds_return(10300, 9800, 300, 9800, None) is None  # rake 5 or 2: both fit
-    True
-    """
-    pot = put_in - unmatched
-    ceiling = -(-pot * RAKE_CEILING_BP // 10_000)
-
-    def fits(rake: int) -> bool:
-        if printed_rake is not None:
-            return rake == printed_rake
-        return 0 <= rake <= ceiling
-
-    included = winner_won >= unmatched and fits(put_in - won)
-    excluded = fits(put_in - unmatched - won)
-    if included == excluded:
-        return None
-    return included
-
-
-def _unmatched(put_in: dict[str, int]) -> tuple[str | None, int]:
-    """Who put in most and by how much more than anyone else: the part no one matched."""
-    ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
-    if not ranked:
-        return None, 0
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    return ranked[0][0], ranked[0][1] - second
-
 
 def _read_actions(
     block: DocBlock,
@@ -402,6 +405,8 @@ def _read_actions(
     for round_no, _, a in steps:
         hand.to_street(_ROUND_STREET[str(round_no)])
         code = a.get("type")
+        if not a.get("player") and code in _NO_CHIPS:
+            continue  # an empty seat's no-action (HHSmithy skips it too)
         player = hand.known(a.get("player"), a)
         amount = money(a.get("sum", "0"), a)
         if code == "8" or (code == "9" and player not in pockets):

@@ -12,8 +12,16 @@ As the room writes it, recorded as claimed:
 
 - ``CALL`` and ``BET`` amounts are the chips added; ``RAISE`` the street total
   (``RAISE 18.00`` by the 3.00 small blind, then ``CALL 12.00`` from the 6.00
-  big blind: OmahaShowdown.txt); ``ALL_IN`` the chips added;
-- ``INITIAL_BLIND`` is a new player's live big blind;
+  big blind: OmahaShowdown.txt), but the chips added before 2010-09-08 ET
+  (:data:`RAISE_TO_FROM`); ``ALL_IN`` the chips added (without an amount: what the
+  player had left);
+- ``INITIAL_BLIND`` is a new player's live big blind; ``RETURN_BLIND`` a returning
+  player's post (:func:`_return_blind`); ``ANTE`` an ante; a betting event in the
+  ``BLINDS`` round a blind posted all-in; ``SIT_OUT`` after a post a fold;
+- a mixed game's description (``HO``, ``HORSE``...) names no game: the ``<game>``'s
+  ``multigametype`` does (4 Omaha, 34/35/37 Omaha Hi/Lo); ``Half Pot Limit`` is
+  refused; ``realmoney="false"`` is play money;
+- a ``GAME_CANCELLED`` round or event cancels the hand (every chip goes back);
 - a tournament ``balance`` is the stack after the blinds (PLO8-USD-SNG-2-2012:
   the 10 small blind's balance is 1490 of 1500, and it goes all-in for 1500);
   a seat with no event was not dealt in, whatever ``dealtin`` says;
@@ -43,7 +51,7 @@ from omahahh.model import (
     Structure,
     variant_code,
 )
-from omahahh.money import CHIPS, SYMBOL_CURRENCY, unit_of
+from omahahh.money import CHIPS, PLAY, SYMBOL_CURRENCY, unit_of
 from omahahh.parsers.common import TableLine
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.doc_hand import Amount, DocHand, bad_cards
@@ -66,8 +74,25 @@ _STRUCTURES = (
     ("No Limit", Structure.NO_LIMIT),
     ("Limit", Structure.FIXED_LIMIT),
 )
-_SKIP = frozenset({"CHAT", "SHOW", "MUCK", "PLAYER_OUT", "SIT_OUT", "SIT_IN", "TIMEOUT"})
-_POSTS = frozenset({"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE"})
+_SKIP = frozenset(
+    {
+        "CHAT", "SHOW", "MUCK", "PLAYER_OUT", "SIT_IN", "TIMEOUT", "DISCONNECTED",
+        "RECONNECTED", "LEAVE", "SITTING_OUT", "RABBIT", "GAME_CANCELLED",
+    }
+)  # fmt: skip
+"""Events that move no chips (connections, a player leaving or sitting out, the rabbit
+hunt: fpdb's ``re_Connection``, ``re_LeaveTable``; HHSmithy's event list)."""
+_NOT_PLAYING = _SKIP | {"SIT_OUT"}
+"""Events that do not show a player dealt in (``SIT_OUT`` after a post is a fold)."""
+_POSTS = frozenset({"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND", "ANTE"})
+_MIXES = frozenset({"HORSE", "RASH", "HA", "HO", "SHOE", "HOSE", "HAR"})
+"""Mixed-game descriptions: the game of each hand is its ``multigametype``."""
+_MULTIGAME_OMAHA = {"4": False, "34": True, "35": True, "37": True}
+"""``multigametype`` codes of Omaha (fpdb's ``Multigametypes``): 4 Omaha, 34/35/37 Omaha
+Hi/Lo; any other is another game."""
+RAISE_TO_FROM = datetime(2010, 9, 8, 4, 0, tzinfo=UTC)
+"""2010-09-08 00:00 ET: from then ``RAISE`` is the street total, before it the chips
+added (fpdb's ``newFormat``: ``addCallandRaise`` before, ``addRaiseTo`` after)."""
 _STAKES_RE = re.compile(r"(?P<low>[^\s/()]*\d[^\s/()]*)/(?P<high>[^\s/()]*\d[^\s/()]*)")
 
 
@@ -79,16 +104,32 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     desc = block.context.get("description")
     label = desc.get("type") if desc is not None else ""
     stakes_text = desc.get("stakes") if desc is not None else ""
-    if "omaha" not in label.lower():
+    mix = label.removesuffix(" Tournament")
+    if mix in _MIXES:
+        code = g.get("multigametype")
+        if code not in _MULTIGAME_OMAHA:
+            why = f"game {label!r}, multigametype {code!r}: not Omaha"
+            raise block.fail("unsupported_game", why, g)
+        hi_lo = _MULTIGAME_OMAHA[code]
+    elif "omaha" not in label.lower():
         raise block.fail("unsupported_game", f"game {label!r} is not Omaha", g)
+    else:
+        hi_lo = "H/L" in label or "Hi/Lo" in label or "8" in label
+    if "Half Pot Limit" in stakes_text:
+        why = f"stakes {stakes_text!r}: half-pot limit, a betting cap the rules do not model"
+        raise block.fail("unsupported_game", why, g)
     structure = next((s for word, s in _STRUCTURES if word in stakes_text), None)
     if structure is None:
         raise block.fail("unsupported_game", f"stakes {stakes_text!r} name no structure", g)
-    hi_lo = "H/L" in label or "Hi/Lo" in label or "8" in label
     data = re.split(r"[|:]", g.get("data"))
     tournament = "Tournament" in label or (len(data) > 4 and data[4] == "true")
     symbol = next((c for s, c in SYMBOL_CURRENCY.items() if s in stakes_text), None)
-    currency = CHIPS if tournament else (symbol or "USD")
+    if tournament:
+        currency = CHIPS
+    elif g.get("realmoney") == "false":
+        currency = PLAY  # fpdb's ``re_PlayMoney``
+    else:
+        currency = symbol or "USD"
     unit = unit_of(currency)
     hand = DocHand(block, unit)
 
@@ -103,11 +144,13 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         raise block.fail("truncated", f"<game> of line {g.line} has no players", g)
     by_seat: dict[str, str] = {}
     events = [e for r in g.named("round") for e in r.named("event")]
-    acting = {e.get("player") for e in events if e.get("type") not in _SKIP}
-    posted: dict[str, int] = {}
-    for e in events:
-        if e.get("type") in _POSTS:
-            posted[e.get("player")] = posted.get(e.get("player"), 0) + money(e.get("amount"), e)
+    acting = {e.get("player") for e in events if e.get("type") not in _NOT_PLAYING}
+    posted: dict[str, int] = {}  # what a tournament balance is after: the blinds round's
+    for r in g.named("round"):
+        for e in r.named("event"):
+            if e.get("type") in _POSTS or (r.get("id") == "BLINDS" and e.get("amount")):
+                who_ = e.get("player")
+                posted[who_] = posted.get(who_, 0) + money(e.get("amount"), e)
     for p in players.named("player"):
         name = p.get("nickname")
         by_seat[p.get("seat")] = name
@@ -134,17 +177,27 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
 
     uncalled = UncalledTable()
     paid = 0
-    first_stamp: str | None = None
+    stamps = [e.get("timestamp") for e in events if e.get("timestamp").isdigit()]
+    first_stamp = stamps[0] if stamps else None
+    started = datetime.fromtimestamp(int(first_stamp) / 1000, UTC) if first_stamp else None
+    raise_meaning = Amount.TO if started is None or started >= RAISE_TO_FROM else Amount.ADDED
+    if raise_meaning is Amount.ADDED and any(e.get("type") == "RAISE" for e in events):
+        hand.notes.append("before 2010-09-08 (ET): RAISE amounts are the chips added")
+    cancelled = any(e.get("type") == "GAME_CANCELLED" for e in events)
     for r in g.named("round"):
         rid = r.get("id")
         if rid in _ROUNDS:
             hand.to_street(_ROUNDS[rid])
+        elif rid == "GAME_CANCELLED":
+            cancelled = True
         elif rid not in _END_ROUNDS:
             raise block.fail("bad_merge", f"<round id={rid!r}> of line {r.line}", r)
         for e in r.children:
             if e.tag == "event":
-                first_stamp = first_stamp or e.get("timestamp")
-                _event(block, hand, e, who, money)
+                if rid == "BLINDS" and e.get("type") in _BETTING:
+                    _all_in_blind(block, hand, e, who, money)
+                else:
+                    _event(block, hand, e, who, money, raise_meaning)
             elif e.tag == "cards":
                 _cards(block, hand, e, who)
             elif e.tag == "winner":
@@ -167,12 +220,9 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     small_blind, big_blind = hand.blinds(low, high)
     fixed = structure is Structure.FIXED_LIMIT
     dealer = players.get("dealer")
-    started = (
-        datetime.fromtimestamp(int(first_stamp) / 1000, UTC)
-        if first_stamp and first_stamp.isdigit()
-        else None
-    )
-    hand.rake = put_in - paid
+    if cancelled:
+        hand.notes.append("GAME_CANCELLED: every chip put in goes back")
+    hand.rake = 0 if cancelled else put_in - paid
     hand.h = HandHeader(
         hand_id=g.get("id"),
         game=GameInfo(
@@ -183,7 +233,8 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             game_label=f"{label} {stakes_text}".strip(),
         ),
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
-        tournament_id=data[2] if tournament and len(data) > 2 else None,
+        # ``46630882-1``: the tournament, then its table (fpdb's ``TDATA``)
+        tournament_id=data[2].split("-")[0] if tournament and len(data) > 2 else None,
         currency=currency,
         unit=unit,
         stakes=stakes.group(0) if stakes else stakes_text,
@@ -208,6 +259,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         summary_seats=SummarySeatTable(),  # the room prints no such line
         boards=(tuple(hand.board),) if hand.board else (),
         uncalled=uncalled,
+        cancelled=cancelled,
     )
 
 
@@ -215,7 +267,12 @@ Who = Callable[[Node], str]
 Money = Callable[[str, Node], int]
 
 
-def _event(block: DocBlock, hand: DocHand, e: Node, who: Who, money: Money) -> None:
+_BETTING = frozenset({"CALL", "BET", "RAISE", "ALL_IN"})
+
+
+def _event(
+    block: DocBlock, hand: DocHand, e: Node, who: Who, money: Money, raise_meaning: Amount
+) -> None:
     kind = e.get("type")
     if kind in _SKIP:
         return
@@ -224,6 +281,14 @@ def _event(block: DocBlock, hand: DocHand, e: Node, who: Who, money: Money) -> N
         hand.post(player, ActionKind.POST_SMALL_BLIND, money(e.get("amount"), e), e)
     elif kind in ("BIG_BLIND", "INITIAL_BLIND"):
         hand.post(player, ActionKind.POST_BIG_BLIND, money(e.get("amount"), e), e)
+    elif kind == "RETURN_BLIND":
+        _return_blind(hand, player, money(e.get("amount"), e), e)
+    elif kind == "ANTE":
+        hand.post(player, ActionKind.POST_ANTE, money(e.get("amount"), e), e)
+    elif kind == "SIT_OUT":
+        # fpdb reads it as a fold; it is one only for a player already in the hand
+        if player in hand.spent and player not in hand.folded():
+            hand.fold(player, e)
     elif kind == "FOLD":
         hand.fold(player, e)
     elif kind == "CHECK":
@@ -233,11 +298,52 @@ def _event(block: DocBlock, hand: DocHand, e: Node, who: Who, money: Money) -> N
     elif kind == "BET":
         hand.act(player, ActionKind.BET, money(e.get("amount"), e), Amount.ADDED, e)
     elif kind == "RAISE":
-        hand.act(player, ActionKind.RAISE, money(e.get("amount"), e), Amount.TO, e)
+        hand.act(player, ActionKind.RAISE, money(e.get("amount"), e), raise_meaning, e)
     elif kind == "ALL_IN":
-        hand.act(player, ActionKind.RAISE, money(e.get("amount"), e), Amount.ADDED, e, all_in=True)
+        hand.act(player, ActionKind.RAISE, _all_in_amount(hand, player, e, money), Amount.ADDED,
+                 e, all_in=True)  # fmt: skip
     else:
         raise block.fail("unknown_action", f"<event type={kind!r}> of line {e.line}", e)
+
+
+def _all_in_amount(hand: DocHand, player: str, e: Node, money: Money) -> int:
+    """An ``ALL_IN``'s chips: its amount, or, printed without one, what the player had
+    left (the words say all of it)."""
+    if e.get("amount"):
+        return money(e.get("amount"), e)
+    left = hand.stack_of(player) - hand.spent.get(player, 0)
+    hand.notes.append(f"ALL_IN of line {e.line} has no amount: {player}'s {left} left")
+    return left
+
+
+def _return_blind(hand: DocHand, player: str, amount: int, e: Node) -> None:
+    """``RETURN_BLIND``, a returning player's post (fpdb's ``re_PostBoth``): less than the
+    big blind, a small blind (dead when the small blind is posted); the big blind, live;
+    more, the big blind live and the rest dead."""
+    big = hand.first_bb
+    if big is None or amount == big:
+        hand.post(player, ActionKind.POST_BIG_BLIND, amount, e)
+    elif amount < big:
+        first = hand.first_sb is None
+        hand.post(player, ActionKind.POST_SMALL_BLIND if first else ActionKind.POST_DEAD, amount, e)
+    else:
+        hand.post(player, ActionKind.POST_BIG_BLIND, big, e)
+        hand.post(player, ActionKind.POST_DEAD, amount - big, e)
+
+
+def _all_in_blind(block: DocBlock, hand: DocHand, e: Node, who: Who, money: Money) -> None:
+    """A betting event in the ``BLINDS`` round is a blind posted all-in (fpdb's
+    ``readBlinds``): the small blind if none is posted yet, else the big blind. An amount
+    of 0.00 (fpdb then posts a whole blind) says nothing of its size: refused."""
+    player = who(e)
+    amount = money(e.get("amount"), e) if e.get("amount") else 0
+    if amount <= 0:
+        why = (f"<event type={e.get('type')!r}> of line {e.line} posts a blind of an "
+               "unknown amount")  # fmt: skip
+        raise block.fail("ambiguous_amount", why, e)
+    kind = ActionKind.POST_SMALL_BLIND if hand.first_sb is None else ActionKind.POST_BIG_BLIND
+    hand.notes.append(f"{e.get('type')} of line {e.line} in the blinds: an all-in blind")
+    hand.post(player, kind, amount, e)
 
 
 def _cards(block: DocBlock, hand: DocHand, c: Node, who: Who) -> None:

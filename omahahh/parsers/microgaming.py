@@ -9,7 +9,14 @@ winner.
 As the room writes it, recorded as claimed:
 
 - every ``value`` is the chips the action adds (``Raise 280`` by a player with
-  20 in makes 300: PLO-6max-EUR-10-20-201603.v5.flat.txt);
+  20 in makes 300: PLO-6max-EUR-10-20-201603.v5.flat.txt), except in files of
+  version 1 (no ``hhversion``: fpdb's reader), whose ``Call`` and ``Raise`` (and a
+  pre-flop ``Bet``) are the player's street total;
+- an ``AllIn`` before any voluntary action while a blind is missing is that blind,
+  posted all-in (ggratte's reader);
+- ``BadBeatContribution`` is the bad-beat jackpot's cut of the pot (a fee beside the
+  rake: ``jackpot_reported``); ``Disconnect``/``Reconnect`` carry no chips;
+  ``MuckCards`` with cards shows them mucked;
 - ``PostedToPlay`` is a live post by a player joining, even of half a big blind
   (a raise after it counts it: v5.secondsb.raised.txt); read as a big blind;
 - the ``rake`` attribute is in cents (``rake="300"`` at €10/€20 is €3);
@@ -66,15 +73,21 @@ _BETS: dict[str, ActionKind] = {
 
 
 def currency_of(symbol_b64: str, real_money: bool) -> str:
-    """The ISO currency of ``currencysymbol`` (base64 of the UTF-16 symbol).
+    """The ISO currency of ``currencysymbol``: base64 of the UTF-16 symbol, spaces around
+    it (``IAAkAA==`` is " $"), or the symbol itself (``$``: fpdb's ``currencies``). An
+    empty or unknown one is the network's euro.
 
-    >>> currency_of("rCA=", True), currency_of("", False)
-    ('EUR', 'PLAY')
+    >>> currency_of("rCA=", True), currency_of("IAAkAA==", True), currency_of("$", True)
+    ('EUR', 'USD', 'USD')
+    >>> currency_of("", False)
+    'PLAY'
     """
     if not real_money:
         return PLAY
+    if symbol_b64 in SYMBOL_CURRENCY:
+        return SYMBOL_CURRENCY[symbol_b64]
     try:
-        symbol = base64.b64decode(symbol_b64).decode("utf-16-le")
+        symbol = base64.b64decode(symbol_b64, validate=True).decode("utf-16-le").strip()
     except (binascii.Error, UnicodeDecodeError):
         symbol = ""
     return SYMBOL_CURRENCY.get(symbol, "EUR")
@@ -91,7 +104,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     g = block.node
     if g is None:
         raise block.fail("bad_microgaming", "no <Game> element")
-    game_name = g.get("gametype")
+    game_name = g.get("gametype").removeprefix("Multi Table ")
     if game_name not in _GAMES:
         raise block.fail("unsupported_game", f"game {game_name!r} is not Omaha", g)
     structure = _LIMITS.get(g.get("betlimit"))
@@ -141,8 +154,13 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         return name
 
     hero = by_seat.get(g.get("playerseat"))
+    version = g.get("hhversion") or "1"  # fpdb: a file without it is version 1
+    totals = version == "1"  # version 1: Call and Raise values are street totals
     uncalled = UncalledTable()
     hole_count = 0
+    jackpot = 0
+    acted = False  # a voluntary action seen (an AllIn before one may be a blind)
+    blinds_posted: set[ActionKind] = set()
     steps = sorted(play.named("Action"), key=lambda a: int(a.get("seq") or 1 << 30))
     for a in steps:
         kind = a.get("type")
@@ -151,13 +169,41 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             hand.board.extend(_card(block, c) for c in a.named("Card"))
             hand.cards(hand.board, a)
         elif kind in ("SmallBlind", "BigBlind", "PostedToPlay"):
+            if kind != "PostedToPlay":
+                blinds_posted.add(
+                    ActionKind.POST_SMALL_BLIND
+                    if kind == "SmallBlind"
+                    else ActionKind.POST_BIG_BLIND
+                )
             _post(hand, who(a), kind, money(a.get("value"), a), a)
+        elif kind == "AllIn" and not acted and len(blinds_posted) < 2:
+            # A blind posted all-in (ggratte's reader): the one not posted yet; the
+            # stakes, not it, size the hand's blinds.
+            small_posted = ActionKind.POST_SMALL_BLIND in blinds_posted
+            blind = ActionKind.POST_BIG_BLIND if small_posted else ActionKind.POST_SMALL_BLIND
+            blinds_posted.add(blind)
+            hand.notes.append(f"AllIn of line {a.line} before the blinds: an all-in blind")
+            hand.post(who(a), blind, money(a.get("value"), a), a, sizes_blind=False)
         elif kind in _BETS:
-            hand.act(who(a), _BETS[kind], money(a.get("value"), a), Amount.ADDED, a,
+            acted = True
+            meaning = Amount.TO if totals and kind in ("Call", "Raise") else Amount.ADDED
+            if totals and kind == "Bet" and hand.street is Street.PREFLOP:
+                meaning = Amount.TO  # fpdb: a pre-flop Bet of version 1 is a raise to
+            hand.act(who(a), _BETS[kind], money(a.get("value"), a), meaning, a,
                      all_in=kind == "AllIn")  # fmt: skip
+        elif kind in ("Disconnect", "Reconnect"):
+            continue  # no chips (fpdb and ggratte skip them)
+        elif kind == "BadBeatContribution":
+            # The bad-beat jackpot's cut, taken from the pot, not from a stack (the
+            # endbalances say so); a fee beside the rake (HHSmithy: POSTS, ggratte:
+            # JACKPOTCONTRIBUTION).
+            who(a)
+            jackpot += money(a.get("value"), a)
         elif kind == "Fold":
+            acted = True
             hand.fold(who(a), a)
         elif kind == "Check":
+            acted = True
             hand.check(who(a), a)
         elif kind == "MoneyReturned":
             uncalled.add(who(a), money(a.get("value"), a), hand.street)
@@ -170,7 +216,10 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             else:
                 hand.hole_cards(player, cards, a, hero=player == hero)
         elif kind == "MuckCards":
-            continue  # mucked unseen
+            cards = hand.cards((_card(block, c) for c in a.named("Card")), a)
+            if cards:  # mucked face up (corpus MuckingCards.txt; fpdb's re_ShownCards)
+                line = max(0, a.line - block.line)
+                hand.shows.add(who(a), cards, mucked=True, line=line)
         elif kind == "Win":
             for w in a.named("Seat"):
                 half = "low" if w.get("lowhandwin") == "1" else None
@@ -194,6 +243,8 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     zone_name = context.zone_for(ROOMS[SITE].time_zone)
     started = _started(stamp, zone_name)
     dealt_in = hand.seats.sitting_out.count(False)
+    number = _TOURNAMENT_TABLE_RE.search(g.get("tablename")) if tournament else None
+    tournament_id = number["id"] if number else None
     rake_text = g.get("rake")
     hand.rake = int(rake_text) if rake_text.isdigit() and unit == 100 else None
     hand.h = HandHeader(
@@ -206,6 +257,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             game_label=f"{g.get('betlimit')} {game_name}",
         ),
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
+        tournament_id=tournament_id,
         currency=currency,
         unit=unit,
         stakes=g.get("stakes"),
@@ -225,6 +277,8 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
         block,
         bets=(low if fixed else None, high if fixed else None),
         blinds=(small_blind, big_blind),
+        tournament_id=tournament_id,
+        jackpot_reported=jackpot or None,
         seats=hand.seats,
         summary_seats=SummarySeatTable(),  # the room prints no such line
         boards=(tuple(hand.board),) if hand.board else (),
@@ -266,8 +320,13 @@ def _started(stamp: str, zone_name: str) -> datetime | None:
     return local.replace(tzinfo=ZoneInfo(zone_name)).astimezone(UTC)
 
 
+_TOURNAMENT_TABLE_RE = re.compile(r"\[(?P<id>\d+)\]:Table \d+")
+"""A tournament table's name: ``…[12345678]:Table 3`` (fpdb's ``re_Table``)."""
+
+
 def _sniff(head: str) -> bool:
-    return re.search(r"<Game\s[^>]*\bhhversion=", head) is not None
+    """``<Game hhversion=…`` or, in files of version 1, ``<Game id=… unicodetablename=…``."""
+    return re.search(r"<Game\s[^>]*\b(?:hhversion|unicodetablename)=", head) is not None
 
 
 FORMAT = document_format(

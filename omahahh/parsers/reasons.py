@@ -8,7 +8,7 @@ holds that, and that the package raises no code missing here).
 
 from __future__ import annotations
 
-STRUCTURED_FORMATS = ("boss", "igt", "ipoker", "merge", "microgaming", "phh")
+STRUCTURED_FORMATS = ("boss", "everest", "igt", "ipoker", "merge", "microgaming", "phh")
 """The document formats whose unreadable hand is ``bad_<format>``."""
 
 REASON_CODES: dict[str, str] = {

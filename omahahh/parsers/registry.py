@@ -45,6 +45,7 @@ from omahahh.parsers import (
     betrivers,
     boss,
     bovada,
+    everest,
     ggpoker,
     igt,
     ipoker,
@@ -65,11 +66,13 @@ from omahahh.parsers import (
 )
 from omahahh.parsers.archive import (
     absolute,
+    betfair,
     cake,
     enet,
     entraction,
     everleaf,
     fulltilt,
+    ipoker_pt,
     kingsclub,
     merge_pt,
     microgaming_pt,
@@ -122,6 +125,9 @@ FORMATS: tuple[Format, ...] = (
     sealswithclubs.SWCPOKER_FORMAT,
     microgaming.FORMAT,
     merge.FORMAT,
+    everest.FORMAT,
+    betfair.FORMAT,
+    ipoker_pt.FORMAT,
     microgaming_pt.FORMAT,
     merge_pt.FORMAT,
 )

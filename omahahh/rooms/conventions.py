@@ -351,10 +351,15 @@ ROOMS: dict[Site, RoomConventions] = {
     # Microgaming XML (docs/SITES.md): Win amounts hold an unmatched bet unless a
     # MoneyReturned action gives it back (PLO-6max-EUR-10-20-201603.v5.flat.txt: Win
     # 1257.00 of a 627.00 pot and a 630.00 bet no one called); no pot total.
+    # A ``BadBeatContribution`` is the bad-beat jackpot's cut, taken from the pot beside
+    # the rake (crafted tests/data/crafted/microgaming/badbeat_contribution.xml: 33.00 put
+    # in, rake 1.50, contribution 0.50, Win 31.00, and the winner's endbalance 100 − 16 +
+    # 31 = 115 shows it came from the pot, not the stack).
     Site.MICROGAMING: RoomConventions(
         site=Site.MICROGAMING,
         prints_uncalled=False,
         collected_includes_uncalled=True,
+        fees_outside_rake=("jackpot_reported",),
         names_pots=False,
         shows_in_order=False,
         time_zone="UTC",
@@ -368,6 +373,32 @@ ROOMS: dict[Site, RoomConventions] = {
         collected_includes_uncalled=True,
         shows_in_order=False,
         time_zone="UTC",
+    ),
+    # Everest Poker XML (docs/SITES.md): no rake, total or returned bet is printed; each
+    # <WIN> names its pot; whether an award holds the unmatched bet is decided per hand
+    # (parsers/unmatched.py: crafted tests/data/crafted/everest/cash.xml hand 3300000001
+    # pays 7.25 of a 7.50 pot and leaves Villain1's 5.00 bet out); Unix times. The
+    # ``allin="1"`` mark is not known to be on every all-in action.
+    Site.EVEREST: RoomConventions(
+        site=Site.EVEREST,
+        prints_uncalled=False,
+        prints_rake=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        time_zone="UTC",
+    ),
+    # Betfair (its own network's text, 2008-2010; docs/SITES.md): no rake, total, returned
+    # bet or all-in mark is printed (fpdb's reader and the hand in its comments: 0.72 put
+    # in, "wins $0.69"); "wins" names its pot; whether it holds the unmatched bet is decided
+    # per hand (parsers/unmatched.py: crafted tests/data/crafted/betfair/cash.txt hand
+    # 500000001 pays 0.72 of a 0.75 pot and leaves Villain1's 0.50 bet out). Times in GMT.
+    Site.BETFAIR: RoomConventions(
+        site=Site.BETFAIR,
+        prints_uncalled=False,
+        prints_rake=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        time_zone=None,
     ),
     # Stars-syntax look-alikes (docs/SITES.md) print Stars' lines.
     # PokerMaster returns an unmatched bet on a line of its own (pokermaster:1905261509100000:
@@ -520,6 +551,23 @@ ROOMS: dict[Site, RoomConventions] = {
         collected_includes_uncalled=True,
         derives_unprinted_rake=True,
         time_zone="UTC",
+    ),
+    # iPoker as PokerTracker exports it (``GAME #… Uncalled:Y``; docs/SITES.md): ``Total pot``
+    # is net of the rake and of the unmatched bet, which comes back on no line (fpdb's
+    # test hand: 0.60 put in, "Total pot €0.56 Rake €0.04"; crafted tests/data/crafted/
+    # ipoker_pt/cash.txt 9300000001: 12.50 put in, 5.00 unmatched, "Total pot €7.25 Rake
+    # €0.25", "wins €7.25"); ``wins`` names no pot, and how a Hi/Lo half is printed is not
+    # known, so awards compare per player; no all-in mark on calls. ``/GMT`` times are
+    # UTC; a time with no zone is ET, as fpdb reads it.
+    Site.IPOKER_PT: RoomConventions(
+        site=Site.IPOKER_PT,
+        prints_uncalled=False,
+        total_includes_rake=False,
+        names_pots=False,
+        shows_in_order=False,
+        marks_all_in=False,
+        awards_per_player_and_pot=True,
+        time_zone="America/New_York",
     ),
 }
 

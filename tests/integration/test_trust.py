@@ -13,7 +13,7 @@ import omahahh
 from omahahh.audit.hand import audit_hand
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import HandRecord, ParseFailure
-from omahahh.parsers.ipoker import win_holds_return
+from omahahh.parsers.unmatched import win_holds_return
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "sample_histories"

@@ -35,8 +35,9 @@ from __future__ import annotations
 import re
 
 from omahahh.errors import HandParseError
-from omahahh.model import GameType, HandRecord, Site, Street, Structure
-from omahahh.money import CHIPS, to_minor, unit_of
+from omahahh.model import GameType, HandRecord, Site, Structure
+from omahahh.money import CHIPS, unit_of
+from omahahh.parsers.archive import dealing as d
 from omahahh.parsers.archive import shapes as s
 from omahahh.parsers.archive.header import amount, not_omaha, omaha, parse_time, utc
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
@@ -58,43 +59,27 @@ the table's size may follow the game (``PL Omaha - 6 Max``); ``ˆ`` is a euro si
 decoded with the wrong code page."""
 GAMES = {"Omaha": False, "Omaha Hi/Lo": True}
 LIMITS = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, None: Structure.FIXED_LIMIT}
-MONEY_WORDS = re.compile(r"\s*(?:USD|EURO|EUR|GEL|Chips|chips)\s*")
-WORDS = r"(?: (?:USD|EURO|EUR|GEL|Chips|chips))?"
-"""The money words after an amount (fpdb: ``USD|EURO|EUR|Chips|GEL``, ``chips`` in awards)."""
-AMOUNT = r"\[(?P<amount>[^\]]+)\]"
-CARDS = r"\[ (?P<cards>[^\]]+) \]"
-
-
-def money(text: str, unit: int) -> int:
-    """``$ 0.05 USD``, ``$2.56``, ``€ 1``, ``500 Chips``, ``ˆ 1`` (a euro)."""
-    return to_minor(MONEY_WORDS.sub("", text).replace("ˆ", "€").strip(), unit)
-
-
 SHAPES = (
     s.shape(r"^Table (?P<name>.+)$", lambda h, m, o: setattr(h, "table_name", m["name"])),
-    s.shape(r"^Seat (?P<seat>\d+) is the button$", s.button_seat),
+    d.BUTTON,
     s.shape(r"^Total number of players: \d+$", s.ignore),
-    s.shape(
-        rf"^Seat (?P<seat>\d+): (?P<name>.+?) "
-        rf"\(\s*(?P<amount>[$€ˆ]?\s?[\d.,]+{WORDS})(?: new player| All-in)?\s*\)$",
-        s.seat,
-    ),
-    s.shape(rf"^(?P<name>.+?): posts small blind {AMOUNT}$", s.post_small_blind),
-    s.shape(rf"^(?P<name>.+?): posts big blind {AMOUNT}$", s.post_big_blind),
-    s.shape(rf"^(?P<name>.+?): posts both blinds {AMOUNT}$", s.post_small_and_big),
-    s.shape(rf"^(?P<name>.+?): posts ante {AMOUNT}$", s.post_ante),
-    s.shape(r"^\*\* Dealing down cards \*\*$", s.street(Street.PREFLOP, whole=False)),
-    s.shape(rf"^\*\* Dealing Flop \*\* {CARDS}$", s.street(Street.FLOP, whole=False)),
-    s.shape(rf"^\*\* Dealing Turn \*\* {CARDS}$", s.street(Street.TURN, whole=False)),
-    s.shape(rf"^\*\* Dealing River \*\* {CARDS}$", s.street(Street.RIVER, whole=False)),
-    s.shape(rf"^Dealt to (?P<name>.+?) {CARDS}$", s.dealt),
-    s.shape(r"^(?P<name>.+?) folds$", s.fold),
-    s.shape(r"^(?P<name>.+?) checks$", s.check),
-    s.shape(rf"^(?P<name>.+?) calls {AMOUNT}$", s.call),
-    s.shape(rf"^(?P<name>.+?): bets {AMOUNT}$", s.bet),
-    s.shape(rf"^(?P<name>.+?) raises {AMOUNT}$", s.raise_added),
-    s.shape(rf"^(?P<name>.+?) shows {CARDS}(?: (?P<desc>.*))?$", s.show),
-    s.shape(rf"^(?P<name>.+?) mucks {CARDS}(?: (?P<desc>.*))?$", s.muck),
+    d.SEAT,
+    s.shape(rf"^(?P<name>.+?): posts small blind {d.AMOUNT}$", s.post_small_blind),
+    s.shape(rf"^(?P<name>.+?): posts big blind {d.AMOUNT}$", s.post_big_blind),
+    s.shape(rf"^(?P<name>.+?): posts both blinds {d.AMOUNT}$", s.post_small_and_big),
+    s.shape(rf"^(?P<name>.+?): posts ante {d.AMOUNT}$", s.post_ante),
+    d.DEALING_DOWN,
+    d.FLOP,
+    d.TURN,
+    d.RIVER,
+    d.DEALT,
+    d.FOLDS,
+    d.CHECKS,
+    d.CALLS,
+    s.shape(rf"^(?P<name>.+?): bets {d.AMOUNT}$", s.bet),
+    d.RAISES_ADDED,
+    d.SHOWS,
+    d.MUCKS,
     s.shape(r"^(?P<name>.+?) does not show cards$", s.ignore),
     s.shape(
         r"^(?P<name>.+?) wins\s+(?P<half>high|low) \((?P<amount>[^)]+)\) from "
@@ -102,14 +87,14 @@ SHAPES = (
         s.collect(),
     ),
     s.shape(
-        rf"^(?P<name>.+?) wins \(?(?P<amount>[$€ˆ]?\s?[\d.,]+{WORDS})\)? from "
+        rf"^(?P<name>.+?) wins \(?(?P<amount>[$€ˆ]?\s?[\d.,]+{d.WORDS})\)? from "
         r"(?P<pot>main pot|side pot(?: \d+)?)(?: with .*)?$",
         s.collect(),
     ),
     s.shape(r"^.+ has disconnected and has been given a further \d+ seconds to react$", s.ignore),
     s.shape(r"^.+ (?:has (?:re)?connected|sits out|is sitting out|has left the table)$", s.ignore),
 )
-EVERLEAF = LineFormat(site=Site.EVERLEAF, shapes=SHAPES, money=money)
+EVERLEAF = LineFormat(site=Site.EVERLEAF, shapes=SHAPES, money=d.money)
 
 
 def header(lines: tuple[str, ...], context: ParseContext) -> HandHeader:
