@@ -12,7 +12,8 @@ awards, returned bets, and the lines the Stars-like rooms share word for word
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any, TypeVar
 
 from omahahh.action_table import ActionTable
@@ -38,6 +39,19 @@ from omahahh.parsers.common import (
 )
 from omahahh.parsers.header import HandHeader
 from omahahh.parsers.sources import Block
+
+
+class Post(Enum):
+    """What a Stars-syntax ``posts`` line puts in (each room names its words for them)."""
+
+    SMALL = "small blind"
+    BIG = "big blind"
+    ANTE = "ante"
+    BOTH = "small and big blinds: the big live, the rest dead"
+    DEAD = "dead money (a missed blind)"
+    STRADDLE = "straddle: the chips added"
+    STRADDLE_TO = "straddle: the player's street total"
+
 
 DEALT_RE = re.compile(
     r"^Dealt to (?P<name>.+?)(?: \[(?P<old>[^\]]*)\](?= \[))?(?: \[(?P<cards>[^\]]*)\])?$"
@@ -178,6 +192,47 @@ class HandBuilder:
         if amount > live:
             add_action(self, player, ActionKind.POST_DEAD, amount - live, offset, live=False)
         self.post_big_blind(player, live, offset, all_in, sizes_blind=False)
+
+    def read_post(
+        self, player: str, arg: str, offset: int, all_in: bool, words: Mapping[str, Post]
+    ) -> bool:
+        """``posts <words> AMOUNT`` (``arg``: the text after ``posts``) when the room's
+        ``words`` name the post; False for words they do not name.
+
+        With a $0.25 big blind, ``read_post("Bob", "small & big blinds $0.35", ...)``
+        records $0.10 dead and $0.25 live (R-BL-6: the small-blind part counts toward no
+        call).
+        """
+        kind_text, _, amount_text = arg.rpartition(" ")
+        kind = words.get(kind_text)
+        if kind is None:
+            return False
+        amount = self.money(amount_text, offset)
+        if kind is Post.SMALL:
+            self.post_small_blind(player, amount, offset, all_in)
+        elif kind is Post.BIG:
+            self.post_big_blind(player, amount, offset, all_in)
+        elif kind is Post.ANTE:
+            self.post_ante(player, amount, offset, all_in)
+        elif kind is Post.BOTH:
+            dead = max(amount - self.blind_sizes()[1], 0)
+            add_action(self, player, ActionKind.POST_DEAD, dead, offset, live=False)
+            add_action(
+                self, player, ActionKind.POST_BIG_BLIND, amount - dead, offset, all_in=all_in
+            )
+        elif kind is Post.DEAD:
+            add_action(
+                self, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False
+            )
+        elif kind is Post.STRADDLE:
+            add_action(self, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
+        else:  # Post.STRADDLE_TO: the line states the player's new street total
+            to = amount
+            amount = to - self.live.get(player, 0)
+            add_action(
+                self, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
+            )
+        return True
 
     def post_ante(self, player: str, amount: int, offset: int, all_in: bool) -> None:
         if self.ante is None:

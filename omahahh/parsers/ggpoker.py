@@ -31,7 +31,7 @@ from omahahh.model import (
 )
 from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
-from omahahh.parsers.builder import HandBuilder, read_sections
+from omahahh.parsers.builder import HandBuilder, Post, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
@@ -220,25 +220,19 @@ def _side(hand: _Hand, player: str, kind: str, amount_text: str, offset: int) ->
     )
 
 
+POSTS = {
+    "small blind": Post.SMALL,
+    "big blind": Post.BIG,
+    # Missed blinds are dead money (R-BL-6, R-BL-7): they count toward no call.
+    "missed blind": Post.DEAD,
+    "the ante": Post.ANTE,
+    "straddle": Post.STRADDLE_TO,  # each straddle line states the player's new street total
+}
+"""GGPoker's ``posts`` words (docs/SITES.md, GGPoker's grammar table)."""
+
+
 def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None:
-    kind_text, _, amount_text = arg.rpartition(" ")
-    amount = hand.money(amount_text, offset)
-    if kind_text == "small blind":
-        hand.post_small_blind(player, amount, offset, all_in)
-    elif kind_text == "big blind":
-        hand.post_big_blind(player, amount, offset, all_in)
-    elif kind_text == "missed blind":
-        # Missed blinds are dead money (R-BL-6, R-BL-7): they count toward no call.
-        add_action(hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False)
-    elif kind_text == "the ante":
-        hand.post_ante(player, amount, offset, all_in)
-    elif kind_text == "straddle":
-        to = amount
-        amount = to - hand.live.get(player, 0)
-        add_action(
-            hand, player, ActionKind.POST_STRADDLE, amount, offset, to_amount=to, all_in=all_in
-        )
-    else:
+    if not hand.read_post(player, arg, offset, all_in, POSTS):
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
 
 

@@ -27,7 +27,7 @@ from omahahh.model import (
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import ALL_IN, add_action, new_street, read_betting
-from omahahh.parsers.builder import HandBuilder, read_sections
+from omahahh.parsers.builder import HandBuilder, Post, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
@@ -432,25 +432,19 @@ def _action(hand: StarsHand, player: str, rest: str, offset: int) -> None:
         raise HandParseError("unknown_line", f"unknown action: {player}: {rest}", offset, rest)
 
 
+POSTS = {
+    "small blind": Post.SMALL,
+    "big blind": Post.BIG,
+    "the ante": Post.ANTE,
+    "small & big blinds": Post.BOTH,
+    "small & big blind": Post.BOTH,  # SwCPoker
+    "straddle": Post.STRADDLE,
+}
+"""PokerStars' ``posts`` words (docs/SITES.md, PokerStars' grammar table)."""
+
+
 def _post(hand: StarsHand, player: str, arg: str, offset: int, all_in: bool) -> None:
-    kind_text, _, amount_text = arg.rpartition(" ")
-    amount = hand.money(amount_text, offset)
-    if kind_text == "small blind":
-        hand.post_small_blind(player, amount, offset, all_in)
-    elif kind_text == "big blind":
-        hand.post_big_blind(player, amount, offset, all_in)
-    elif kind_text == "the ante":
-        hand.post_ante(player, amount, offset, all_in)
-    elif kind_text in ("small & big blinds", "small & big blind"):  # SwCPoker: "blind"
-        # The small-blind part is dead (R-BL-6): it does not count toward calls.
-        big = hand.blind_sizes()[1]
-        dead = max(amount - big, 0)
-        live = amount - dead
-        add_action(hand, player, ActionKind.POST_DEAD, dead, offset, live=False)
-        add_action(hand, player, ActionKind.POST_BIG_BLIND, live, offset, all_in=all_in)
-    elif kind_text == "straddle":
-        add_action(hand, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
-    else:
+    if not hand.read_post(player, arg, offset, all_in, POSTS):
         raise HandParseError("unknown_line", f"unknown post: {player}: posts {arg}", offset, arg)
 
 

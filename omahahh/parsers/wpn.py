@@ -73,7 +73,7 @@ from omahahh.model import (
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
 from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
-from omahahh.parsers.builder import HandBuilder, read_sections
+from omahahh.parsers.builder import HandBuilder, Post, read_sections
 from omahahh.parsers.common import (
     RUN_INDEX,
     STRUCTURE_WORDS,
@@ -347,16 +347,21 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
 
 
+POSTS = {
+    "the small blind": Post.SMALL,
+    "the big blind": Post.BIG,
+    "the ante": Post.ANTE,
+    "ante": Post.ANTE,
+}
+"""ACR/WPN's plain ``posts`` words (docs/SITES.md); a bare amount and ``dead`` below."""
+
+
 def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None:
+    if hand.read_post(player, arg, offset, all_in, POSTS):
+        return
     kind, _, amount_text = arg.rpartition(" ")
     amount = hand.money(amount_text, offset)
-    if kind == "the small blind":
-        hand.post_small_blind(player, amount, offset, all_in)
-    elif kind == "the big blind":
-        hand.post_big_blind(player, amount, offset, all_in)
-    elif kind in ("the ante", "ante"):
-        hand.post_ante(player, amount, offset, all_in)
-    elif not kind:
+    if not kind:
         # A player new to the table (or back) posts to be dealt in: live up to the big
         # blind (wpn:54760000, "Player4 posts $0.25" at $0.10/$0.25), any excess dead.
         hand.post_to_play(player, amount, offset, hand.blind_sizes()[1], all_in=all_in)
