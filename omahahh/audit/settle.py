@@ -81,8 +81,8 @@ def printed_returns_inside(hand: HandRecord) -> bool:
     (``printed_returns_in_collected``)? For such a room, yes unless its figures say no:
     Σ put in (with money the room added) less the printed returns equals the total, with
     the rake where the total is net of it (Winamax ``Uncalled bet of X returned to``).
-
-    >>> # Σ put in 3.45€, "Uncalled bet of 1.50€", "Total pot 3.39€ | Rake 0.06€": inside.
+    Example: Σ put in 3.45€, ``Uncalled bet of 1.50€``, ``Total pot 3.39€ | Rake 0.06€``:
+    3.45€ less 1.50€ is not the 3.45€ of total and rake, so the return is inside.
     """
     room = ROOMS.get(hand.site)
     if room is None or not room.printed_returns_in_collected or not hand.uncalled:

@@ -13,6 +13,8 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "sample_histories"
 DATA = REPO / "tests" / "data"
 """Real hands copied from MIT-licensed sources, and crafted ones (tests/data/README.md)."""
+CRAFTED = DATA / "crafted"
+"""Hands crafted by the omahahh authors, a folder per room, each with a README."""
 PHH_FIXTURES = DATA / "phh"
 """PHH files written by PokerKit (tests/data/phh/README.md)."""
 SHARED = REPO.parent / "shared"

@@ -7,17 +7,20 @@ import re
 
 import pytest
 
-from tests.helpers.paths import CORPUS, DATA, MIT_SOURCES, PHH_FIXTURES
+from tests.helpers.paths import CORPUS, CRAFTED, DATA, MIT_SOURCES, PHH_FIXTURES
 
 ROW = re.compile(r"^\| `([^`]+)` \| [^|]+ \| ([^|]+) \| (\w+) \| `([^`]+)` \| MIT \|$", re.M)
 
 
 def _real_files() -> list[str]:
-    """Every file of tests/data outside phh/, as its corpus path."""
+    """Every file of tests/data outside phh/ and crafted/ (ours), as its corpus path."""
     return sorted(
         p.relative_to(DATA).as_posix()
         for p in DATA.rglob("*")
-        if p.is_file() and p.name != "README.md" and not p.is_relative_to(PHH_FIXTURES)
+        if p.is_file()
+        and p.name != "README.md"
+        and not p.is_relative_to(PHH_FIXTURES)
+        and not p.is_relative_to(CRAFTED)
     )
 
 

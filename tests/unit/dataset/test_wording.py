@@ -12,7 +12,7 @@ from omahahh.dataset.pipeline import process_file
 from omahahh.dataset.versions import finished
 from omahahh.dataset.words import plural, verb
 from tests.helpers.integrity import damage, two_versions
-from tests.helpers.paths import CORPUS, SAMPLES
+from tests.helpers.paths import CORPUS, DATA, SAMPLES
 
 runner = CliRunner()
 CRAFTED = SAMPLES / "pokerstars" / "crafted"
@@ -63,7 +63,7 @@ def test_equity_with_cards_that_are_not_cards_is_a_usage_error(hands: list[str])
 
 
 def test_a_truncated_xml_hand_shows_its_own_last_line(tmp_path: Path) -> None:
-    source = next(p for p in sorted((CORPUS / "BossXML").rglob("*.txt")) if p.stat().st_size > 2500)
+    source = next(p for p in sorted((DATA / "BossXML").rglob("*.txt")) if p.stat().st_size > 2500)
     cut = tmp_path / "cut.xml"
     cut.write_bytes(source.read_bytes()[:2500])
     (row,) = process_file(cut).frames["failures"].to_dicts()
@@ -71,6 +71,7 @@ def test_a_truncated_xml_hand_shows_its_own_last_line(tmp_path: Path) -> None:
     assert "omahahh-stream" not in row["excerpt"] and "omahahh-stream" not in row["reason"]
 
 
+@pytest.mark.corpus
 def test_several_pots_are_checked_in_the_plural() -> None:
     path = (
         CORPUS
@@ -82,8 +83,6 @@ def test_several_pots_are_checked_in_the_plural() -> None:
         / "Flop"
         / "888-PLO-USD-10.00-20.00-201405.dutch.txt"
     )
-    if not path.is_file():
-        pytest.skip("needs ../shared/corpus")
     messages = process_file(path).frames["findings"]["message"].to_list()
     assert any("the pots are checked against shown hands" in m for m in messages)
     assert not any("the pots is" in m for m in messages)

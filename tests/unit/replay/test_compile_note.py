@@ -33,7 +33,7 @@ def _ingest(cache: Path, out: Path) -> list[str]:
     return done.stderr.splitlines()
 
 
-@pytest.mark.skipif(not (CORPUS / "PokerStars").is_dir(), reason="needs ../shared/corpus")
+@pytest.mark.corpus
 def test_compiling_the_walk_is_said_once_and_loading_it_is_not(tmp_path: Path) -> None:
     cold = _ingest(tmp_path / "cache", tmp_path / "one")
     assert sum(line.startswith(NOTE) for line in cold) == 1, cold

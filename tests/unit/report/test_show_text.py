@@ -46,7 +46,7 @@ def test_show_prints_its_own_evaluation_not_the_rooms_words() -> None:
     assert "full house" not in text
 
 
-@pytest.mark.skipif(not (CORPUS / "GGPoker").is_dir(), reason="needs ../shared/corpus")
+@pytest.mark.corpus
 def test_every_ggpoker_shown_hand_is_described_by_omahahh() -> None:
     checked = 0
     for f in expand_paths([CORPUS / "GGPoker"]):
@@ -72,7 +72,7 @@ def test_show_prints_the_cash_out_line() -> None:
     assert "Cash-outs:\n  bigstack_bob cashed out for $9.41 (fee $0.10)" in result.output
 
 
-@pytest.mark.skipif(not BOSS_USD.is_file(), reason="needs ../shared/corpus")
+@pytest.mark.corpus
 def test_show_header_names_the_currency_in_every_room() -> None:
     result = runner.invoke(app, ["show", "boss:2085694142", str(BOSS_USD)])
     assert result.exit_code == 0, result.output

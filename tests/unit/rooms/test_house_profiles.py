@@ -95,7 +95,7 @@ def test_rules_name_or_file(tmp_path: Path) -> None:
     assert room is None and rules.hi_lo_odd_chip == "low"
 
 
-@pytest.mark.skipif(not RIT.is_file(), reason="needs ../shared/corpus")
+@pytest.mark.corpus
 def test_audit_under_multipoker_reads_the_pot_limit_as_its_document_does() -> None:
     default = runner.invoke(app, ["audit", str(RIT)])
     assert default.exit_code == 0 and "illegal_bet_size" not in default.output
