@@ -54,9 +54,9 @@ COMPILED = [
     "omahahh/rules/showdown.py",
 ]
 """Compiled by mypyc when ``OMAHAHH_COMPILE=1`` (tests/integration/test_compiled_build.py
-builds them and holds every corpus table equal to the pure package's). Not listed: the PHH readers (no
-corpus file exercises them, so the test could not hold them equal; ``phh_codec`` also
-subclasses a builtin, which mypyc refuses)."""
+builds them and holds every corpus table equal to the pure package's). Not listed: the PHH
+readers (no corpus file exercises them, so the test could not hold them equal;
+``phh_codec`` also subclasses a builtin, which mypyc refuses)."""
 
 
 MODE = os.environ.get("OMAHAHH_COMPILE", "0")

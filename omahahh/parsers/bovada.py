@@ -433,7 +433,8 @@ def _betting(hand: _Hand, player: str, what: str, offset: int) -> None:
 
 
 def _all_in_blind(hand: _Hand, player: str, amount: int, offset: int) -> None:
-    if player.startswith("Small Blind") or (player.startswith("Dealer") and not hand.first_sb):
+    no_small_blind = not (hand.first_sb or hand.all_in_sb)
+    if player.startswith("Small Blind") or (player.startswith("Dealer") and no_small_blind):
         hand.post_small_blind(player, amount, offset, True)
     elif player.startswith("Big Blind"):
         hand.post_big_blind(player, amount, offset, True)

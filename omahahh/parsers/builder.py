@@ -69,6 +69,8 @@ class HandBuilder:
     __slots__ = (
         "_seat_names",
         "actions",
+        "all_in_bb",
+        "all_in_sb",
         "ante",
         "collections",
         "dealt",
@@ -109,6 +111,8 @@ class HandBuilder:
         self.rake: int | None = None
         self.first_sb: int | None = None
         self.first_bb: int | None = None
+        self.all_in_sb: int | None = None  # the first blind that put its poster all in
+        self.all_in_bb: int | None = None
         self.ante: int | None = None
 
     def money(self, text: str, offset: int) -> int:
@@ -169,17 +173,19 @@ class HandBuilder:
     def post_small_blind(
         self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
     ) -> None:
-        """A small blind; the first one that ``sizes_blind`` is the hand's small blind."""
-        if self.first_sb is None and sizes_blind:
-            self.first_sb = amount
+        """A small blind; the first one that ``sizes_blind`` is the hand's small blind
+        (:meth:`size_blind`)."""
+        if sizes_blind:
+            self.size_blind(ActionKind.POST_SMALL_BLIND, player, amount, all_in)
         add_action(self, player, ActionKind.POST_SMALL_BLIND, amount, offset, all_in=all_in)
 
     def post_big_blind(
         self, player: str, amount: int, offset: int, all_in: bool, *, sizes_blind: bool = True
     ) -> None:
-        """A big blind; the first one that ``sizes_blind`` is the hand's big blind."""
-        if self.first_bb is None and sizes_blind:
-            self.first_bb = amount
+        """A big blind; the first one that ``sizes_blind`` is the hand's big blind
+        (:meth:`size_blind`)."""
+        if sizes_blind:
+            self.size_blind(ActionKind.POST_BIG_BLIND, player, amount, all_in)
         add_action(self, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
 
     def post_to_play(
@@ -234,6 +240,38 @@ class HandBuilder:
             )
         return True
 
+    def size_blind(self, kind: ActionKind, player: str, amount: int, all_in: bool) -> None:
+        """Note a small or big blind post (before it is added) for the hand's blind sizes.
+
+        The first post of each kind sizes its blind, unless it put its poster all in
+        (``all_in``, or every chip the player had left): a short stack's blind may be
+        less than the blind (R-AI-1), so it sizes the blind only where the stakes are
+        smaller or unknown (:func:`blind_size`), and a later full post still does.
+        """
+        small = kind is ActionKind.POST_SMALL_BLIND
+        if (self.first_sb if small else self.first_bb) is not None:
+            return
+        if all_in or amount >= self._chips_left(player):
+            if small and self.all_in_sb is None:
+                self.all_in_sb = amount
+            elif not small and self.all_in_bb is None:
+                self.all_in_bb = amount
+        elif small:
+            self.first_sb = amount
+        else:
+            self.first_bb = amount
+
+    def _chips_left(self, player: str) -> int:
+        """The chips ``player`` has behind: the seat's stack less what the actions so far
+        put in (a player with no seat: none known, so no post is all in)."""
+        seats = self.seats
+        if player not in seats.players:
+            return 1 << 62
+        stack = seats.stack_starts[seats.players.index(player)]
+        actions = self.actions
+        spent = sum(a for p, a in zip(actions.players, actions.amounts, strict=True) if p == player)
+        return stack - spent
+
     def post_ante(self, player: str, amount: int, offset: int, all_in: bool) -> None:
         if self.ante is None:
             self.ante = amount
@@ -249,9 +287,9 @@ class HandBuilder:
         low, high = self.h.stake_low, self.h.stake_high
         if fixed_limit_blinds and self.fixed_limit():
             low, high = low // 2, low
-        small = self.first_sb if self.first_sb is not None else low
-        big = self.first_bb if self.first_bb is not None else high
-        return small, big
+        return blind_size(self.first_sb, self.all_in_sb, low), blind_size(
+            self.first_bb, self.all_in_bb, high
+        )
 
     def add_summary_seat(
         self,
@@ -388,6 +426,24 @@ class HandBuilder:
             notes=tuple(self.notes),
             **room_fields,
         )
+
+
+_Stated = TypeVar("_Stated", int, int | None)
+
+
+def blind_size(posted: int | None, all_in: int | None, stated: _Stated) -> int | _Stated:
+    """A blind's size: the first post that left its poster chips behind, else the
+    stakes' figure, or an all-in post of more (a short stack's all-in post is no
+    measure of the blind: R-AI-1).
+
+    >>> blind_size(100, 60, 100), blind_size(None, 60, 100), blind_size(None, 60, 0)
+    (100, 100, 60)
+    """
+    if posted is not None:
+        return posted
+    if all_in is not None and (stated is None or all_in > stated):
+        return all_in
+    return stated
 
 
 _SeatTail = tuple[tuple[str, ...], str | None, bool, Street | None, bool]

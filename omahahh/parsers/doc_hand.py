@@ -26,7 +26,7 @@ from enum import Enum
 
 from omahahh.errors import CardError, HandParseError
 from omahahh.model import POST_KINDS, ActionKind, GameInfo, GameType, Street, Structure
-from omahahh.parsers.builder import HandBuilder
+from omahahh.parsers.builder import HandBuilder, blind_size
 from omahahh.parsers.document import DocBlock
 from omahahh.parsers.header import HandHeader
 from omahahh.parsers.xml_stream import Node
@@ -137,12 +137,10 @@ class DocHand(HandBuilder):
         self, player: str, kind: ActionKind, amount: int, node: Node, *, sizes_blind: bool = True
     ) -> None:
         """A blind or ante; antes and dead blinds do not count toward calls. The first
-        small and big blind that ``sizes_blind`` are the hand's blinds (a blind posted
-        all-in for less does not, where the stakes say the size)."""
-        if kind is ActionKind.POST_SMALL_BLIND and self.first_sb is None and sizes_blind:
-            self.first_sb = amount
-        if kind is ActionKind.POST_BIG_BLIND and self.first_bb is None and sizes_blind:
-            self.first_bb = amount
+        small and big blind that ``sizes_blind`` size the hand's blinds
+        (:meth:`HandBuilder.size_blind`; all in is read from the stack)."""
+        if sizes_blind and kind in (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND):
+            self.size_blind(kind, player, amount, False)
         if kind is ActionKind.POST_ANTE and self.ante is None:
             self.ante = amount
         live = kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)
@@ -218,10 +216,11 @@ class DocHand(HandBuilder):
             self.shows.add(player, cards, line=max(0, node.line - self.block.line))
 
     def blinds(self, low: int | None, high: int | None) -> tuple[int | None, int | None]:
-        """Small and big blind: as posted, else as the game's stakes say."""
+        """Small and big blind: as posted, else as the game's stakes say (a short stack's
+        all-in post is no measure of its blind: :func:`blind_size`)."""
         return (
-            self.first_sb if self.first_sb is not None else low,
-            self.first_bb if self.first_bb is not None else high,
+            blind_size(self.first_sb, self.all_in_sb, low),
+            blind_size(self.first_bb, self.all_in_bb, high),
         )
 
 

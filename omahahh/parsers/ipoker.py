@@ -416,10 +416,11 @@ def _read_actions(
         elif code == "4":
             hand.check(player, a)
         elif code == "1":
-            kind = ActionKind.POST_SMALL_BLIND if hand.first_sb is None else ActionKind.POST_DEAD
+            first = hand.first_sb is None and hand.all_in_sb is None
+            kind = ActionKind.POST_SMALL_BLIND if first else ActionKind.POST_DEAD
             hand.post(player, kind, amount, a)
         elif code == "2":
-            big = hand.first_bb
+            big = hand.first_bb if hand.first_bb is not None else hand.all_in_bb
             if big is not None and amount > big:
                 hand.post(player, ActionKind.POST_BIG_BLIND, big, a)
                 hand.post(player, ActionKind.POST_DEAD, amount - big, a)

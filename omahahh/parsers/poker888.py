@@ -226,14 +226,13 @@ def _post(hand: _Hand, player: str, arg: str, offset: int) -> None:
         amount = _bracket(hand, amount_text, offset)
         hand.small_blinds += 1
         if hand.small_blinds == 1:
-            hand.first_sb = amount
+            hand.size_blind(ActionKind.POST_SMALL_BLIND, player, amount, False)
             hand.put_in(player, ActionKind.POST_SMALL_BLIND, amount, offset)
         else:  # a second small blind is dead money (a returning player's)
             hand.put_in(player, ActionKind.POST_DEAD, amount, offset, live=False)
     elif kind == "big blind":
         amount = _bracket(hand, amount_text, offset)
-        if hand.first_bb is None:
-            hand.first_bb = amount
+        hand.size_blind(ActionKind.POST_BIG_BLIND, player, amount, False)
         hand.put_in(player, ActionKind.POST_BIG_BLIND, amount, offset)
     elif kind in ("ante", "the ante"):  # tournaments (fpdb re_Antes: "posts (the )?ante")
         amount = _bracket(hand, amount_text, offset)

@@ -522,7 +522,8 @@ def _structure(hand: _Hand) -> None:
     if UNPRINTED_STRUCTURE not in hand.notes:
         return
     h = hand.h
-    if hand.first_bb == h.stake_low and h.stake_high == 2 * h.stake_low:
+    first_bb = hand.first_bb if hand.first_bb is not None else hand.all_in_bb
+    if first_bb == h.stake_low and h.stake_high == 2 * h.stake_low:
         structure, note = Structure.FIXED_LIMIT, LIMIT_BETS
     elif hand.over_pot:
         structure, note = Structure.NO_LIMIT, OVER_POT

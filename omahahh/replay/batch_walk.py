@@ -272,6 +272,7 @@ class _Packed:
         self.seat_start = [0]
         self.structure: list[int] = []
         self.big_blind: list[int] = []
+        self.small_blind: list[int] = []
         self.button: list[int] = []
         self.promotion: list[int] = []
         self.limits: list[tuple[int, int, int, int]] = []
@@ -331,6 +332,7 @@ class _Packed:
         self.structure.append(_STRUCTURE[structure])
         big_blind = hand.big_blind or hand.small_bet or 1
         self.big_blind.append(big_blind)
+        self.small_blind.append(hand.small_blind or 0)
         self.button.append(none if hand.button_seat is None else hand.button_seat)
         self.promotion.append(promotion_in_pot(hand, rules))
         if structure is Structure.FIXED_LIMIT:
@@ -354,6 +356,7 @@ class _Packed:
             ints(self.seat_start),
             ints(self.structure),
             ints(self.big_blind),
+            ints(self.small_blind),
             ints(self.button),
             ints(self.promotion),
             limits,

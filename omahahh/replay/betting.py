@@ -129,6 +129,7 @@ class BettingWalk:
         self.fixed = self.structure is Structure.FIXED_LIMIT
         self.pot_limit = self.structure is Structure.POT_LIMIT
         self.big_blind = hand.big_blind or hand.small_bet or 1
+        self.small_blind = hand.small_blind or 0
         self.players: dict[int, PlayerState] = {}
         self.by_name: dict[str, PlayerState] = {}
         self._seat_players(hand)
@@ -213,7 +214,7 @@ class BettingWalk:
                 owed = True
         if live <= 1 or not owed or last is None:
             return None, able
-        if able == 1 and last.street_in >= bet:
+        if able == 1 and (last.street_in >= bet or last.street_in >= self._against_all_ins(last)):
             return None, able  # everyone else is all-in and this player has matched
         for p in self._clockwise_after(self.round.pointer):
             if self._owes(p):
@@ -243,7 +244,10 @@ class BettingWalk:
     ) -> Decision:
         """``able``: players not folded and not all-in (:meth:`_turn`), ``p`` among them."""
         r = self.round
+        others = able - (not p.folded and not p.all_in)  # others who can still bet
         bet = r.current_bet
+        if others <= 0 and p.street_in < bet:
+            bet = self._against_all_ins(p)
         call = betting.to_call(bet, p.street_in, p.stack)
         capped = self.fixed and betting.fixed_limit_capped(r.bets)
         reopened = betting.may_raise(p.acted, p.acted_at_reopen, r.reopen_count)
@@ -251,7 +255,7 @@ class BettingWalk:
         low = high = None
         may_raise = p.stack > call and not capped and reopened and not p.folded
         # Raising needs someone left to call it (R-AI-5: all-in players take no part).
-        if may_raise and able - (not p.folded and not p.all_in) > 0:
+        if may_raise and others > 0:
             if self.fixed:
                 low = high = min(bet + self.limit, all_in_to)
             else:
@@ -279,6 +283,15 @@ class BettingWalk:
             all_in_to,
             full,
         )
+
+    def _against_all_ins(self, p: PlayerState) -> int:
+        """The bet ``p`` must match when nobody else can still bet: only what the others
+        put in (:func:`omahahh.rules.betting.bet_to_match`)."""
+        top = 0
+        for q in self.seated:
+            if q is not p and q.street_in > top:
+                top = q.street_in
+        return betting.bet_to_match(self.round.current_bet, top, False)
 
     def _pot_after_call(self, p: PlayerState, call: int) -> int:
         """The pot a pot-limit raise is measured on, after the raiser's call (R-BET-5)."""
@@ -317,9 +330,19 @@ class BettingWalk:
         if not live:
             p.dead += action.amount
             return
-        if p.street_in > r.current_bet:
-            raised_by = p.street_in - r.current_bet
-            r.current_bet = p.street_in
+        # A blind all in for less stands for the whole blind (R-BET-3, R-AI-1); every big
+        # blind does, a new player's too (R-BL-5, R-BL-8). A straddle is a raise the player
+        # chose: all in for less, it counts as posted (R-AI-2), like any short all-in.
+        if action.kind is ActionKind.POST_BIG_BLIND:
+            full_blind = self.big_blind
+        elif action.kind is ActionKind.POST_SMALL_BLIND:
+            full_blind = self.small_blind
+        else:
+            full_blind = 0
+        bet = betting.bet_after_blind(r.current_bet, p.street_in, full_blind, p.all_in)
+        if bet > r.current_bet:
+            raised_by = bet - r.current_bet
+            r.current_bet = bet
             if action.kind is ActionKind.POST_STRADDLE:
                 r.largest_increment = max(r.largest_increment, raised_by)
                 r.reopen_count += 1

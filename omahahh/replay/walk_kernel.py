@@ -24,6 +24,8 @@ from omahahh.rules import betting, pots
 _jit = numba.njit(cache=True, nogil=True)
 
 to_call = _jit(betting.to_call)
+bet_after_blind = _jit(betting.bet_after_blind)
+bet_to_match = _jit(betting.bet_to_match)
 may_check = _jit(betting.may_check)
 min_raise_to = _jit(betting.min_raise_to)
 fixed_limit_capped = _jit(betting.fixed_limit_capped)
@@ -98,6 +100,7 @@ def walk_batch(
     seat_start: Any,
     structure: Any,
     big_blind: Any,
+    small_blind: Any,
     button: Any,
     promotion: Any,
     limits: Any,
@@ -136,6 +139,7 @@ def walk_batch(
         fixed = structure[h] == FIXED_LIMIT
         pot_limit = structure[h] == POT_LIMIT
         bb = big_blind[h]
+        sb = small_blind[h]
         stack = stack_start[s0:s1].copy()
         invested = np.zeros(s1 - s0, dtype=np.int64)
         dead = np.zeros(s1 - s0, dtype=np.int64)
@@ -199,9 +203,18 @@ def walk_batch(
                     if not live:
                         dead[p] += amount[a]
                         continue
-                    if street_in[p] > current_bet:
-                        raised_by = street_in[p] - current_bet
-                        current_bet = street_in[p]
+                    # A blind all in for less stands for the whole blind (R-BET-3, R-AI-1);
+                    # a straddle counts as posted.
+                    if k_ == POST_BIG_BLIND:
+                        full_blind = bb
+                    elif k_ == POST_SMALL_BLIND:
+                        full_blind = sb
+                    else:
+                        full_blind = 0
+                    bet = bet_after_blind(current_bet, street_in[p], full_blind, all_in[p])
+                    if bet > current_bet:
+                        raised_by = bet - current_bet
+                        current_bet = bet
                         if k_ == POST_STRADDLE:
                             largest_increment = max(largest_increment, raised_by)
                             reopen_count += 1
@@ -241,14 +254,18 @@ def walk_batch(
                     required = largest_increment
                 full = aggressive and increment > 0 and is_full_raise(increment, required)
                 # _decision
-                call = to_call(current_bet, street_in[p], stack[p])
+                in_hand = not folded[p] and not all_in[p]
+                others = able - (1 if in_hand else 0)  # others who can still bet
+                faced = current_bet
+                if others <= 0 and street_in[p] < faced:
+                    faced = _against_all_ins(p, n, street_in, current_bet)
+                call = to_call(faced, street_in[p], stack[p])
                 capped = fixed and fixed_limit_capped(bets)
                 reopened = may_raise(acted[p], acted_at_reopen[p], reopen_count)
                 all_in_to = street_in[p] + stack[p]
-                in_hand = not folded[p] and not all_in[p]
                 may = stack[p] > call and not capped and reopened and not folded[p]
                 # Raising needs someone left to call it (R-AI-5).
-                if may and able - (1 if in_hand else 0) > 0:
+                if may and others > 0:
                     if fixed:
                         low = high = min(current_bet + limit, all_in_to)
                     else:
@@ -277,10 +294,10 @@ def walk_batch(
                 row[D_IN_HAND] = in_hand
                 row[D_STACK] = stack[p]
                 row[D_POT] = pot
-                row[D_CURRENT_BET] = current_bet
+                row[D_CURRENT_BET] = faced
                 row[D_STREET_IN] = street_in[p]
                 row[D_TO_CALL] = call
-                row[D_MAY_CHECK] = may_check(current_bet, street_in[p])
+                row[D_MAY_CHECK] = may_check(faced, street_in[p])
                 row[D_REOPENED] = reopened
                 row[D_CAPPED] = capped
                 row[D_ALL_IN_TO] = all_in_to
@@ -367,6 +384,17 @@ def _put_in(
 
 
 @_jit
+def _against_all_ins(p: int, n: int, street_in: Any, bet: int) -> int:
+    """BettingWalk._against_all_ins: the bet seat index ``p`` must match when nobody
+    else can still bet."""
+    top = 0
+    for i in range(n):
+        if i != p and street_in[i] > top:
+            top = street_in[i]
+    return bet_to_match(bet, top, False)
+
+
+@_jit
 def _turn(
     seats: Any,
     n: int,
@@ -395,7 +423,9 @@ def _turn(
             owed = True
     if live <= 1 or not owed or last < 0:
         return NONE, able
-    if able == 1 and street_in[last] >= bet:
+    if able == 1 and (
+        street_in[last] >= bet or street_in[last] >= _against_all_ins(last, n, street_in, bet)
+    ):
         return NONE, able  # everyone else is all-in and this player has matched
     start = _first_after(seats, 0, n, pointer)
     for k in range(n):

@@ -27,6 +27,49 @@ def to_call(current_bet: int, street_in: int, stack: int) -> int:
     return max(0, min(current_bet - street_in, stack))
 
 
+def bet_after_blind(current_bet: int, street_in: int, full_blind: int, all_in: bool) -> int:
+    """The bet to call once a live blind is posted: a blind all in for less still
+    stands for the whole blind (R-BET-3, R-AI-1).
+
+    Pre-flop a call of the big blind is a call (R-BET-3): a big blind (or small
+    blind) whose poster goes all in for less than ``full_blind`` (R-AI-1) does not
+    lower what the others owe, and a raise is measured from the full blind
+    (R-BET-4). The short poster can win only what they matched (R-AI-5, R-POT-1).
+    Worked example: blinds 50/100, the small blind posts 50, the big blind is all
+    in for 60; the bet to call is 100, the small blind completes with 50, a raise
+    is to at least 200, and with two callers the main pot is 4 x 60 = 240 (all
+    four) and the callers' 3 x 40 = 120 a side pot the big blind cannot win.
+    A blind that is short but not all in (a room's odd post) counts as posted.
+
+    >>> bet_after_blind(current_bet=50, street_in=60, full_blind=100, all_in=True)
+    100
+    >>> bet_after_blind(current_bet=50, street_in=100, full_blind=100, all_in=False)
+    100
+    >>> bet_after_blind(current_bet=50, street_in=60, full_blind=100, all_in=False)
+    60
+    """
+    owed = full_blind if all_in else street_in
+    return max(current_bet, street_in, owed)
+
+
+def bet_to_match(current_bet: int, others_top: int, others_can_bet: bool) -> int:
+    """The bet a player must match: the round's, or, when no other player can still bet
+    (all the others folded or all in), the largest bet any other put in (R-AI-5, R-POT-2).
+
+    ``others_top`` is the largest street total of the other players. The full blind a
+    short blind stands for (:func:`bet_after_blind`) is owed while someone else could
+    match it; against all-in players only, the player just matches the largest of them
+    (anything more would come straight back uncalled). Blinds 50/100, the big blind
+    all in for 60, everyone folds to the small blind: it calls 10, not 50.
+
+    >>> bet_to_match(current_bet=100, others_top=60, others_can_bet=True)
+    100
+    >>> bet_to_match(current_bet=100, others_top=60, others_can_bet=False)
+    60
+    """
+    return current_bet if others_can_bet else min(current_bet, others_top)
+
+
 def may_check(current_bet: int, street_in: int) -> bool:
     """A check is legal only when nothing is owed (R-BET-2; the BB's option pre-flop).
 

@@ -52,3 +52,26 @@ def bend(hand: HandRecord, rng: random.Random) -> HandRecord:
             i = rng.randrange(len(actions))
             actions[i] = replace(actions[i], street=rng.choice(list(Street)))
     return replace(hand, actions=tuple(actions), seats=tuple(seats))
+
+
+_BLINDS = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE)
+
+
+def shorten_a_blind(hand: HandRecord, rng: random.Random) -> HandRecord:
+    """A blind (or straddle) posted all in for less, as a short stack posts it: the
+    poster's stack cut to a part of the post, or to the whole of it (a blind for exactly
+    the blind), the rest of the text as it was."""
+    posts = [i for i, a in enumerate(hand.actions) if a.kind in _BLINDS and a.amount > 0]
+    if not posts:
+        return hand
+    actions = list(hand.actions)
+    seats = list(hand.seats)
+    for i in rng.sample(posts, rng.randint(1, min(2, len(posts)))):
+        post = actions[i]
+        short = rng.choice([1, max(1, post.amount // 3), max(1, post.amount - 1), post.amount])
+        actions[i] = replace(post, amount=short, all_in=True)
+        spent = sum(a.amount for a in actions[:i] if a.player == post.player)
+        for k, seat in enumerate(seats):
+            if seat.player == post.player:
+                seats[k] = replace(seat, stack_start=spent + short)
+    return replace(hand, actions=tuple(actions), seats=tuple(seats))

@@ -146,3 +146,203 @@ ALL_IN_PREFLOP = stars(
     summary="Total pot $200 | Rake $0",
     hand_id=100000000009,
 )
+
+# -- Short stacks' blinds (R-BET-3, R-AI-1, R-AI-5): crafted by the omahahh authors. ----------
+# Blinds 50/100 (tournament) or $0.50/$1 (cash); the big blind, Cy, is all in for less.
+
+SHORT_BB_TOURNAMENT = """\
+PokerStars Hand #999000000901: Tournament #999000901, $5+$0.50 USD Omaha Pot Limit - Level V (50/100) - 2016/03/02 21:30:14 CET [2016/03/02 15:30:14 ET]
+Table '999000901 1' 6-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bob (2500 in chips)
+Seat 3: Cy (60 in chips)
+Seat 4: Dee (4000 in chips)
+Bob: posts small blind 50
+Cy: posts big blind 60 and is all-in
+*** HOLE CARDS ***
+Dee: calls 100
+Ann: calls 100
+Bob: calls 50
+*** FLOP *** [7d 7s 2c]
+Bob: checks
+Dee: checks
+Ann: checks
+*** TURN *** [7d 7s 2c] [Kh]
+Bob: checks
+Dee: checks
+Ann: checks
+*** RIVER *** [7d 7s 2c Kh] [4d]
+Bob: checks
+Dee: checks
+Ann: checks
+*** SHOW DOWN ***
+Bob: shows [Ah 4h 4s 6c] (a full house, Fours full of Sevens)
+Dee: shows [As 8c Jd Td] (a pair of Sevens)
+Ann: shows [Ac 9c Qd Th] (a pair of Sevens)
+Bob collected 120 from side pot
+Cy: shows [Kc Kd 9s 8h] (a full house, Kings full of Sevens)
+Cy collected 240 from main pot
+*** SUMMARY ***
+Total pot 360 Main pot 240. Side pot 120. | Rake 0
+Board [7d 7s 2c Kh 4d]
+Seat 1: Ann (button) showed [Ac 9c Qd Th] and lost with a pair of Sevens
+Seat 2: Bob (small blind) showed [Ah 4h 4s 6c] and won (120) with a full house, Fours full of Sevens
+Seat 3: Cy (big blind) showed [Kc Kd 9s 8h] and won (240) with a full house, Kings full of Sevens
+Seat 4: Dee showed [As 8c Jd Td] and lost with a pair of Sevens
+"""
+"""The big blind all in for 60 of 100: Dee and Ann call the full 100, Bob completes with
+50. Main pot 4 x 60 = 240 (Cy's), side pot 3 x 40 = 120 (Bob's; Cy cannot win it)."""
+
+SHORT_BB_CASH = """\
+PokerStars Hand #200000000901:  Omaha Pot Limit ($0.50/$1 USD) - 2021/03/10 20:00:00 CET [2021/03/10 14:00:00 ET]
+Table 'Short I' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cy ($0.60 in chips)
+Seat 4: Dee ($100 in chips)
+Bob: posts small blind $0.50
+Cy: posts big blind $0.60 and is all-in
+*** HOLE CARDS ***
+Dee: calls $1
+Ann: calls $1
+Bob: folds
+*** FLOP *** [7d 7s 2c]
+Dee: checks
+Ann: checks
+*** TURN *** [7d 7s 2c] [Kh]
+Dee: checks
+Ann: checks
+*** RIVER *** [7d 7s 2c Kh] [4d]
+Dee: checks
+Ann: checks
+*** SHOW DOWN ***
+Dee: shows [As 8c Jd Td] (a pair of Sevens)
+Ann: shows [Ah 4h 4s 6c] (a full house, Fours full of Sevens)
+Ann collected $0.80 from side pot
+Cy: shows [Kc Kd 9s 8h] (a full house, Kings full of Sevens)
+Cy collected $2.30 from main pot
+*** SUMMARY ***
+Total pot $3.10 Main pot $2.30. Side pot $0.80. | Rake $0
+Board [7d 7s 2c Kh 4d]
+Seat 1: Ann (button) showed [Ah 4h 4s 6c] and won ($0.80) with a full house, Fours full of Sevens
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cy (big blind) showed [Kc Kd 9s 8h] and won ($2.30) with a full house, Kings full of Sevens
+Seat 4: Dee showed [As 8c Jd Td] and lost with a pair of Sevens
+"""
+"""The big blind all in for $0.60 of $1 in a cash game: Dee and Ann call $1, Bob folds his
+$0.50. Main pot $0.60 x 3 + $0.50 = $2.30, side pot $0.40 x 2 = $0.80."""
+
+SHORT_SB = """\
+PokerStars Hand #999000000902: Tournament #999000901, $5+$0.50 USD Omaha Pot Limit - Level V (50/100) - 2016/03/02 21:31:14 CET [2016/03/02 15:31:14 ET]
+Table '999000901 1' 6-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bob (20 in chips)
+Seat 3: Cy (2500 in chips)
+Seat 4: Dee (4000 in chips)
+Bob: posts small blind 20 and is all-in
+Cy: posts big blind 100
+*** HOLE CARDS ***
+Dee: calls 100
+Ann: calls 100
+Cy: checks
+*** FLOP *** [7d 7s 2c]
+Cy: checks
+Dee: checks
+Ann: checks
+*** TURN *** [7d 7s 2c] [Kh]
+Cy: checks
+Dee: checks
+Ann: checks
+*** RIVER *** [7d 7s 2c Kh] [4d]
+Cy: checks
+Dee: checks
+Ann: checks
+*** SHOW DOWN ***
+Cy: shows [Ah 4h 4s 6c] (a full house, Fours full of Sevens)
+Dee: shows [As 8c Jd Td] (a pair of Sevens)
+Ann: shows [Ac 9c Qd Th] (a pair of Sevens)
+Cy collected 240 from side pot
+Bob: shows [Kc Kd 9s 8h] (a full house, Kings full of Sevens)
+Bob collected 80 from main pot
+*** SUMMARY ***
+Total pot 320 Main pot 80. Side pot 240. | Rake 0
+Board [7d 7s 2c Kh 4d]
+Seat 1: Ann (button) showed [Ac 9c Qd Th] and lost with a pair of Sevens
+Seat 2: Bob (small blind) showed [Kc Kd 9s 8h] and won (80) with a full house, Kings full of Sevens
+Seat 3: Cy (big blind) showed [Ah 4h 4s 6c] and won (240) with a full house, Fours full of Sevens
+Seat 4: Dee showed [As 8c Jd Td] and lost with a pair of Sevens
+"""
+"""The small blind all in for 20 of 50: the others call the big blind, 100, and the big
+blind may check. Main pot 4 x 20 = 80 (Bob's), side pot 3 x 80 = 240 (Cy's)."""
+
+SHORT_BB_RAISED = """\
+PokerStars Hand #999000000903: Tournament #999000901, $5+$0.50 USD Omaha Pot Limit - Level V (50/100) - 2016/03/02 21:32:14 CET [2016/03/02 15:32:14 ET]
+Table '999000901 1' 6-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bob (2500 in chips)
+Seat 3: Cy (60 in chips)
+Seat 4: Dee (4000 in chips)
+Bob: posts small blind 50
+Cy: posts big blind 60 and is all-in
+*** HOLE CARDS ***
+Dee: raises 100 to 200
+Ann: folds
+Bob: raises 200 to 400
+Dee: calls 200
+*** FLOP *** [7d 7s 2c]
+Bob: checks
+Dee: checks
+*** TURN *** [7d 7s 2c] [Kh]
+Bob: checks
+Dee: checks
+*** RIVER *** [7d 7s 2c Kh] [4d]
+Bob: checks
+Dee: checks
+*** SHOW DOWN ***
+Bob: shows [Ah 4h 4s 6c] (a full house, Fours full of Sevens)
+Dee: shows [As 8c Jd Td] (a pair of Sevens)
+Bob collected 680 from side pot
+Cy: shows [Kc Kd 9s 8h] (a full house, Kings full of Sevens)
+Cy collected 180 from main pot
+*** SUMMARY ***
+Total pot 860 Main pot 180. Side pot 680. | Rake 0
+Board [7d 7s 2c Kh 4d]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) showed [Ah 4h 4s 6c] and won (680) with a full house, Fours full of Sevens
+Seat 3: Cy (big blind) showed [Kc Kd 9s 8h] and won (180) with a full house, Kings full of Sevens
+Seat 4: Dee showed [As 8c Jd Td] and lost with a pair of Sevens
+"""
+"""A raise after the big blind all in for 60 of 100: Dee's raise to 200 is the minimum
+(a big blind over the full big blind), Bob's re-raise to 400 a full one. Main pot
+3 x 60 = 180, side pot 2 x 340 = 680."""
+
+SHORT_BB_FOLDED_TO_SB = """\
+PokerStars Hand #999000000904: Tournament #999000901, $5+$0.50 USD Omaha Pot Limit - Level V (50/100) - 2016/03/02 21:33:14 CET [2016/03/02 15:33:14 ET]
+Table '999000901 1' 6-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bob (2500 in chips)
+Seat 3: Cy (60 in chips)
+Seat 4: Dee (4000 in chips)
+Bob: posts small blind 50
+Cy: posts big blind 60 and is all-in
+*** HOLE CARDS ***
+Dee: folds
+Ann: folds
+Bob: calls 10
+*** FLOP *** [7d 7s 2c]
+*** TURN *** [7d 7s 2c] [Kh]
+*** RIVER *** [7d 7s 2c Kh] [4d]
+*** SHOW DOWN ***
+Bob: shows [Ah 4h 4s 6c] (a full house, Fours full of Sevens)
+Cy: shows [Kc Kd 9s 8h] (a full house, Kings full of Sevens)
+Cy collected 120 from pot
+*** SUMMARY ***
+Total pot 120 | Rake 0
+Board [7d 7s 2c Kh 4d]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) showed [Ah 4h 4s 6c] and lost with a full house, Fours full of Sevens
+Seat 3: Cy (big blind) showed [Kc Kd 9s 8h] and won (120) with a full house, Kings full of Sevens
+Seat 4: Dee folded before Flop (didn't bet)
+"""
+"""Everyone folds to the small blind against the big blind all in for 60: nobody else
+could match a full big blind, so Bob only matches Cy's 60 (calls 10)."""

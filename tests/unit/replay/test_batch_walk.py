@@ -24,8 +24,9 @@ from omahahh.model import ActionKind, HandRecord, Structure
 from omahahh.replay import batch_walk
 from omahahh.replay.batch_walk import walk_hands
 from omahahh.replay.betting import BettingOutcome, walk_betting
-from tests.helpers.bend import bend
-from tests.helpers.parsing import sample_hands, sample_tables
+from tests.helpers import hands as crafted
+from tests.helpers.bend import bend, shorten_a_blind
+from tests.helpers.parsing import parse_hand, sample_hands, sample_tables
 from tests.helpers.runtime import skip_if_compiled
 
 ACTIVE_SIDE_POT = replace(DEFAULT_HOUSE_RULES, pot_limit_pot="active_side_pot")
@@ -84,6 +85,45 @@ def test_batch_walk_equals_the_python_walk_on_bent_hands(
     rng = random.Random(11)
     bent = [bend(rng.choice(corpus_hands), rng) for _ in range(3000)]
     assert _differences(bent, rules) == []
+
+
+SHORT_BLINDS = (
+    crafted.SHORT_BB_TOURNAMENT,
+    crafted.SHORT_BB_CASH,
+    crafted.SHORT_SB,
+    crafted.SHORT_BB_RAISED,
+    crafted.SHORT_BB_FOLDED_TO_SB,
+)
+
+
+@pytest.mark.parametrize(
+    "rules", [DEFAULT_HOUSE_RULES, ACTIVE_SIDE_POT], ids=["all_pots", "active"]
+)
+def test_batch_walk_equals_the_python_walk_on_short_blinds(
+    some_hands: list[HandRecord], rules: HouseRules
+) -> None:
+    """Blinds all in for less (they stand for the whole blind, R-BET-3, R-AI-1): the
+    crafted hands, and real and crafted hands whose blinds or straddles were cut short,
+    bent at random or not."""
+    rng = random.Random(12)
+    short = [parse_hand(text) for text in SHORT_BLINDS]
+    for _ in range(1500):
+        hand = shorten_a_blind(rng.choice(some_hands + short), rng)
+        short.append(bend(hand, rng) if rng.random() < 0.3 else hand)
+    assert sum(map(_has_a_short_big_blind, short)) > 300  # the path is met, often
+    assert _differences(short, rules) == []
+
+
+def _has_a_short_big_blind(hand: HandRecord) -> bool:
+    """Does a big blind put its poster all in for less than the hand's big blind?"""
+    stacks = {s.player: s.stack_start for s in hand.seats}
+    spent: dict[str, int] = {}
+    for a in hand.actions:
+        spent[a.player] = spent.get(a.player, 0) + a.amount
+        short = a.kind is ActionKind.POST_BIG_BLIND and a.amount < (hand.big_blind or 0)
+        if short and spent[a.player] >= stacks.get(a.player, 1 << 62):
+            return True
+    return False
 
 
 def test_a_hand_with_two_seats_of_one_number_takes_the_python_walk(

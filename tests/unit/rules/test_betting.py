@@ -6,6 +6,7 @@ from omahahh.audit.hand import AuditedHand
 from omahahh.model import Street, Structure
 from omahahh.replay.engine import Decision
 from omahahh.rules import betting
+from tests.helpers import hands
 from tests.helpers.replay import audited, codes, stars
 
 FOUR = """
@@ -497,3 +498,136 @@ def test_r_bl_1_r_bl_4_blinds_are_live_bets_left_of_the_button() -> None:
     # The small blind's $1 counts toward the call (live, R-BL-4); SB is left of the button.
     assert decision(found, 4).to_call == 100
     assert [f for f in found.findings if f.action_seq is not None] == []
+
+
+# -- R-BET-3 / R-AI-1 / R-BET-4: a short stack's blind -------------------------------
+def test_r_bet_3_a_blind_all_in_for_less_still_stands_for_the_whole_blind() -> None:
+    assert betting.bet_after_blind(current_bet=50, street_in=60, full_blind=100, all_in=True) == 100
+    # Short but not all in (a room's odd post): as posted.
+    assert betting.bet_after_blind(current_bet=50, street_in=60, full_blind=100, all_in=False) == 60
+    # A straddle (full_blind 0) all in counts for what it put in.
+    assert betting.bet_after_blind(current_bet=100, street_in=150, full_blind=0, all_in=True) == 150
+
+
+def test_r_ai_5_against_all_in_players_only_the_bet_to_match_is_theirs() -> None:
+    assert betting.bet_to_match(current_bet=100, others_top=60, others_can_bet=True) == 100
+    assert betting.bet_to_match(current_bet=100, others_top=60, others_can_bet=False) == 60
+    assert betting.bet_to_match(current_bet=100, others_top=100, others_can_bet=False) == 100
+
+
+def test_r_bet_3_tournament_big_blind_all_in_for_less_is_called_with_the_full_big_blind() -> None:
+    found = audited(hands.SHORT_BB_TOURNAMENT)
+    # Level V (50/100): the big blind is the header's, not the short stack's 60.
+    assert found.hand.big_blind == 100
+    dee, ann, bob = decision(found, 2), decision(found, 3), decision(found, 4)
+    assert (dee.current_bet, dee.to_call, dee.min_raise_to) == (100, 100, 200)
+    assert (ann.to_call, bob.to_call) == (100, 50)
+    assert codes(found) == []
+
+
+def test_r_bet_3_cash_big_blind_all_in_for_less_is_called_with_the_full_big_blind() -> None:
+    found = audited(hands.SHORT_BB_CASH)
+    assert found.hand.big_blind == 100
+    assert [decision(found, seq).to_call for seq in (2, 3)] == [100, 100]
+    assert codes(found) == []
+
+
+def test_r_ai_1_small_blind_all_in_for_less_the_others_owe_the_big_blind() -> None:
+    found = audited(hands.SHORT_SB)
+    assert (found.hand.small_blind, found.hand.big_blind) == (50, 100)
+    assert [decision(found, seq).to_call for seq in (2, 3)] == [100, 100]
+    cy = decision(found, 4)
+    assert cy.may_check and cy.to_call == 0
+    assert codes(found) == []
+
+
+def test_r_bet_4_a_raise_after_a_short_big_blind_is_measured_on_the_full_big_blind() -> None:
+    found = audited(hands.SHORT_BB_RAISED)
+    assert decision(found, 2).min_raise_to == 200  # 100 to call + a big blind
+    assert decision(found, 4).min_raise_to == 300  # Dee's raise added 100
+    assert codes(found) == []
+    short = audited(hands.SHORT_BB_RAISED.replace("raises 100 to 200", "raises 80 to 180"))
+    assert at(short, 2) == ["illegal_raise_size"] and rules_at(short, 2) == ["R-BET-4"]
+
+
+def test_r_ai_5_folded_to_the_small_blind_it_only_matches_the_short_big_blind() -> None:
+    # Nobody else could match a full big blind: Bob calls Cy's 60, not 100.
+    found = audited(hands.SHORT_BB_FOLDED_TO_SB)
+    bob = decision(found, 4)
+    assert (bob.to_call, bob.min_raise_to) == (10, None)
+    assert codes(found) == []
+
+
+def test_r_pot_2_a_big_blind_all_in_below_the_small_blind_leaves_it_nothing_to_do() -> None:
+    # Cy all in for 30 < Bob's 50: the round is over, Bob's 20 comes back uncalled.
+    text = (
+        hands.SHORT_BB_FOLDED_TO_SB.replace("Cy (60 in chips)", "Cy (30 in chips)")
+        .replace("big blind 60 and", "big blind 30 and")
+        .replace("Bob: calls 10\n", "Uncalled bet (20) returned to Bob\n")
+        .replace("120", "60")
+    )
+    found = audited(text)
+    assert found.result is not None
+    assert [(u.player, u.amount) for u in found.result.uncalled] == [("Bob", 20)]
+    assert codes(found) == []
+
+
+SECOND_BB = """\
+PokerStars Hand #999000000905: Tournament #999000901, $5+$0.50 USD Omaha Pot Limit - Level V (50/100) - 2016/03/02 21:34:14 CET [2016/03/02 15:34:14 ET]
+Table '999000901 1' 6-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bob (2500 in chips)
+Seat 3: Cy (60 in chips)
+Seat 4: Dee (4000 in chips)
+Seat 5: Eve (2000 in chips)
+Bob: posts small blind 50
+Cy: posts big blind 60 and is all-in
+Eve: posts big blind 100
+*** HOLE CARDS ***
+Dee: calls 100
+Eve: checks
+Ann: calls 100
+Bob: calls 50
+"""
+
+
+def _summed(text: str) -> AuditedHand:
+    """``text`` (a hand cut after its pre-flop betting) with a SUMMARY, audited."""
+    return audited(text + "*** SUMMARY ***\nTotal pot 0 | Rake 0\n")
+
+
+def test_r_bl_8_a_new_players_big_blind_after_a_short_one_keeps_its_option() -> None:
+    found = _summed(SECOND_BB)
+    dee, eve = decision(found, 3), decision(found, 4)
+    assert (dee.to_call, dee.min_raise_to) == (100, 200)
+    assert eve.may_check and eve.to_call == 0
+    assert at(found, 4) == [] and at(found, 5) == [] and at(found, 6) == []
+
+
+def test_r_bl_5_a_new_players_big_blind_all_in_for_less_stands_for_the_whole_blind() -> None:
+    text = SECOND_BB.replace("Eve (2000 in chips)", "Eve (40 in chips)").replace(
+        "Eve: posts big blind 100\n", "Eve: posts big blind 40 and is all-in\n"
+    )
+    found = _summed(text.replace("Eve: checks\n", ""))
+    assert [decision(found, seq).to_call for seq in (3, 4, 5)] == [100, 100, 50]
+    assert [f for f in found.findings if f.action_seq is not None] == []
+
+
+def test_r_ai_2_a_straddle_after_a_short_big_blind_raises_from_the_full_big_blind() -> None:
+    body = SECOND_BB.replace("Eve: posts big blind 100\n", "Dee: posts straddle 200\n")
+    found = _summed(body.split("*** HOLE CARDS ***")[0] + "*** HOLE CARDS ***\nEve: calls 200\n")
+    eve = decision(found, 3)
+    assert (eve.to_call, eve.min_raise_to) == (200, 300)  # the straddle raised 100
+    assert at(found, 3) == []
+
+
+def test_r_ai_2_a_straddle_all_in_for_less_counts_as_posted() -> None:
+    # A straddle is a raise the player chose: all in for 150 it is 150 to call, not 200.
+    body = SECOND_BB.replace(
+        "Eve: posts big blind 100\n", "Dee: posts straddle 150 and is all-in\n"
+    )
+    body = body.replace("Dee (4000 in chips)", "Dee (150 in chips)")
+    found = _summed(body.split("*** HOLE CARDS ***")[0] + "*** HOLE CARDS ***\nEve: calls 150\n")
+    eve = decision(found, 3)
+    assert (eve.to_call, eve.min_raise_to) == (150, 250)
+    assert at(found, 3) == []

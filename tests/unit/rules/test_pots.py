@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from omahahh.replay.engine import replay
 from omahahh.rules.pots import build_pots, split_between_runs, uncalled_bet
+from tests.helpers import hands
 from tests.helpers.parsing import parse_hand
 from tests.helpers.replay import audited, codes, stars
 
@@ -32,6 +33,42 @@ def test_r_ai_5_all_in_player_wins_only_up_to_their_own_level() -> None:
     pots = build_pots({1: 300, 2: 300, 3: 50, 4: 120}, in_hand={1, 2, 3, 4})
     assert [p.eligible for p in pots] == [(1, 2, 3, 4), (1, 2, 4), (1, 2)]
     assert [p.amount for p in pots] == [200, 210, 360]
+
+
+def _pots_and_awards(text: str) -> tuple[list[tuple[int, tuple[int, ...]]], dict[str, int]]:
+    """The derived pots (amount, eligible seats) and each winner's derived award."""
+    found = audited(text)
+    assert found.result is not None and codes(found) == []
+    result = found.result
+    won: dict[str, int] = {}
+    for a in result.awards:
+        name = result.name_of(a.seat)
+        won[name] = won.get(name, 0) + a.amount
+    return [(p.amount, p.eligible) for p in result.pots], won
+
+
+def test_r_ai_5_a_big_blind_all_in_for_less_wins_only_the_main_pot() -> None:
+    # Cy (seat 3) put in 60 of the 100 the others called: main pot 4 x 60, the callers'
+    # 3 x 40 a side pot Cy cannot win; Cy's best hand takes the main pot, Bob the side pot.
+    pots, won = _pots_and_awards(hands.SHORT_BB_TOURNAMENT)
+    assert pots == [(240, (1, 2, 3, 4)), (120, (1, 2, 4))]
+    assert won == {"Cy": 240, "Bob": 120}
+    # Cash, the small blind folded: its 50 is dead money in the main pot.
+    pots, won = _pots_and_awards(hands.SHORT_BB_CASH)
+    assert pots == [(230, (1, 3, 4)), (80, (1, 4))]
+    assert won == {"Cy": 230, "Ann": 80}
+
+
+def test_r_ai_5_a_small_blind_all_in_for_less_wins_only_the_main_pot() -> None:
+    pots, won = _pots_and_awards(hands.SHORT_SB)
+    assert pots == [(80, (1, 2, 3, 4)), (240, (1, 3, 4))]
+    assert won == {"Bob": 80, "Cy": 240}
+
+
+def test_r_pot_1_a_raise_over_a_short_big_blind_builds_the_side_pot() -> None:
+    pots, won = _pots_and_awards(hands.SHORT_BB_RAISED)
+    assert pots == [(180, (2, 3, 4)), (680, (2, 4))]
+    assert won == {"Cy": 180, "Bob": 680}
 
 
 @given(st.dictionaries(st.integers(1, 9), st.integers(0, 10_000), min_size=2), st.data())
