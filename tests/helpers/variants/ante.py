@@ -1,0 +1,161 @@
+"""An ante added to a hand that had none, the hand kept balanced.
+
+Every player dealt in posts the ante ``a`` (a tenth of the big blind, at least one
+minor unit) and starts with ``a`` more, so every later line (an all-in above all) still
+holds; the pot grows by ``n × a`` and so do the one winner's award, the printed total
+and the summary's figure for him. Only hands with one award line are taken (the
+whole pot to one player, one board): no split, no side pot to share the antes among.
+
+What the variant must then say is known exactly (:func:`ante_expectation`): the seed's
+seats, actions, awards and totals with the antes in.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from omahahh.model import ActionKind, Street
+from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.money import MoneyStyle
+from tests.helpers.variants.rewrite import Edit, Rewrite, lines_of, rewrite
+from tests.helpers.variants.seeds import Seed
+
+
+@dataclass(frozen=True, slots=True)
+class AnteShape:
+    """Where a room prints what an ante touches. Patterns are ``re.search``-ed on lines,
+    ``{name}`` standing for a player's escaped name; the amount changed is the first one
+    after the pattern's match.
+
+    ``post``: the ante line, with ``{name}`` and ``{amount}``; ``model``: a line whose
+    first amount shows how the room prints one (the big blind's post); ``stack``: a
+    player's seat line; ``after``: the ante lines go after the last line it matches;
+    ``award``, ``summary``: the winner's award line and summary lines; ``totals``: lines
+    holding the pot's total (and main pot).
+    """
+
+    money: MoneyStyle
+    post: str
+    model: str
+    stack: str
+    after: str
+    award: str
+    totals: Sequence[str] = ()
+    summary: Sequence[str] = ()
+
+
+def ante_of(seed: Seed) -> int | None:
+    """The ante a variant adds, in minor units; None where the hand cannot take one.
+
+    A hand with one award line, one board, no ante, no cash-out and nothing the room
+    adds or pays outside the pot.
+    """
+    h = seed.hand
+    if (
+        len(h.collections) != 1
+        or h.run_count != 1
+        or h.cancelled
+        or h.cashouts
+        or h.side_payments
+        or h.cash_drop_reported
+        or h.side_pots_reported
+        or not h.big_blind
+        or any(a.kind is ActionKind.POST_ANTE for a in h.actions)
+        or not seed.dealt_in
+    ):
+        return None
+    return max(1, h.big_blind // 10)
+
+
+def _name(pattern: str, name: str) -> re.Pattern[str]:
+    return re.compile(pattern.replace("{name}", re.escape(name)))
+
+
+def _bump(lines: list[str], pattern: re.Pattern[str], money: MoneyStyle, delta: Decimal) -> bool:
+    """Add ``delta`` to the first amount after ``pattern`` on the first line it matches."""
+    for i, line in enumerate(lines):
+        m = pattern.search(line)
+        if m:
+            new = money.add(line, delta, m.end())
+            if new is None:
+                return False
+            lines[i] = new
+            return True
+    return False
+
+
+def ante_edit(shape: AnteShape) -> Edit:
+    """The edit adding the ante (see the module)."""
+
+    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        ante = ante_of(seed)
+        if ante is None:
+            return None
+        unit = Decimal(seed.hand.unit)
+        each = Decimal(ante) / unit
+        pot = each * len(seed.dealt_in)
+        lines = lines_of(text)
+        model = next((m for line in lines if (m := re.search(shape.model, line))), None)
+        if model is None:
+            return None
+        token = shape.money.pattern.search(model.string, model.end())
+        if token is None:
+            return None
+        amount = shape.money.like(token.group(0), each)
+        for name in seed.dealt_in:
+            if not _bump(lines, _name(shape.stack, name), shape.money, each):
+                return None
+        winner = seed.hand.collections[0].player
+        if not _bump(lines, _name(shape.award, winner), shape.money, pot):
+            return None
+        for pattern in shape.totals:
+            _bump(lines, re.compile(pattern), shape.money, pot)
+        for pattern in shape.summary:
+            _bump(lines, _name(pattern, winner), shape.money, pot)
+        at = max(i for i, line in enumerate(lines) if re.search(shape.after, line)) + 1
+        posts = [shape.post.format(name=name, amount=amount) for name in seed.dealt_in]
+        return "\n".join([*lines[:at], *posts, *lines[at:]])
+
+    return edit
+
+
+def ante_expectation(parts: Fingerprint, seed: Seed) -> Fingerprint:
+    """The seed's parts with the antes in: stacks, the ante posts first, the award and
+    the printed total and main pot (the rake and fees as they were)."""
+    ante = ante_of(seed)
+    assert ante is not None
+    n = len(seed.dealt_in)
+    dealt = set(seed.dealt_in)
+    out = dict(parts)
+    out["seats"] = tuple(
+        (seat, player, out_, stack + ante if player in dealt else stack)
+        for seat, player, out_, stack in parts["seats"]
+    )
+    posts = tuple((Street.PREFLOP, p, ActionKind.POST_ANTE, ante, None) for p in seed.dealt_in)
+    out["actions"] = posts + tuple(parts["actions"])
+    out["all_in"] = (False,) * n + tuple(parts["all_in"])
+    ((run, pot, half, player, amount),) = parts["awards"]
+    out["awards"] = ((run, pot, half, player, amount + n * ante),)
+    total, main, *rest = parts["totals"]
+    out["totals"] = (
+        None if total is None else total + n * ante,
+        None if main is None else main + n * ante,
+        *rest,
+    )
+    return out
+
+
+def ante_rewrite(shape: AnteShape, row: str) -> Rewrite:
+    """The room's ante rewrite: kind ``ante``, the header's ante left to the reader."""
+    return rewrite(
+        "an ante for every player dealt in",
+        "ante",
+        row,
+        ante_edit(shape),
+        changes=("stakes",),
+        expect=ante_expectation,
+    )

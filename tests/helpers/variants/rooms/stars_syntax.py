@@ -1,0 +1,237 @@
+"""Rewrites every room printing PokerStars' lines shares (docs/SITES.md, "Stars-syntax
+rooms: what they share", and the PokerStars table): noise lines, a seat sitting out,
+amounts scaled until thousands marks appear, another currency, an ante, 5- and 6-card
+deals, the header's title and table-line alternatives.
+
+Each room's table (``pokerstars.py``, ``lookalikes.py``) takes the ones its grammar
+allows and adds its own (its time stamps, tournament headers).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from omahahh.model import GameType
+from tests.helpers.variants.ante import AnteShape, ante_rewrite
+from tests.helpers.variants.fingerprint import Fingerprint, scaled
+from tests.helpers.variants.holecards import CardShape, cards_rewrites
+from tests.helpers.variants.money import MoneyStyle
+from tests.helpers.variants.rewrite import (
+    Edit,
+    Rewrite,
+    lines_of,
+    noise_line,
+    rewrite,
+    substitute,
+)
+from tests.helpers.variants.seating import SeatShape, seat_rewrite
+from tests.helpers.variants.seeds import Seed
+
+MONEY = MoneyStyle(r"[$€£¥₹]")
+"""Stars' amounts: a symbol, ``.`` decimals, ``,`` thousands (``$1,234.50``)."""
+
+SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "INR": "₹"}
+
+HOLE_CARDS = r"^\*\*\* (?:HOLE CARDS|PRE-FLOP|DEALING HANDS) \*\*\*"
+SUMMARY = r"^\*\*\* SUMMARY \*\*\*"
+SEAT_LINE = r"^Seat (?P<seat>\d+): .+ \((?P<stack>\S+(?: \S+)?) in chips"
+
+
+def splits_a_pot(seed: Seed) -> bool:
+    """Does any pot (or half) go to more than one player, the hand run twice, or a rake
+    spread over several pots? Such hands' odd chips (and the rake's) depend on the
+    amounts, so they are not scaled."""
+    h = seed.hand
+    if h.run_count != 1 or h.game.hi_lo or h.side_pots_reported or h.cashouts:
+        return True
+    pots = [c.pot_index for c in h.collections]
+    if len(set(pots)) > 1 and (h.rake_reported or h.side_pots_reported):
+        return True
+    return len(pots) != len(set(pots))
+
+
+def money_hand(seed: Seed, money: MoneyStyle) -> bool:
+    """A cash hand whose header prints its amounts with the room's marks, and whose
+    players' names hold none."""
+    h = seed.hand
+    if h.game_type is not GameType.CASH or h.currency in ("PLAY", "CHIPS", "XXX"):
+        return False
+    if not money.amounts(lines_of(seed.text)[0]):
+        return False
+    return not any(money.amounts(name) for name in seed.players)
+
+
+def scale_edit(money: MoneyStyle, factor: int) -> Edit:
+    """Every amount ``factor`` times larger, with or without thousands marks."""
+
+    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        if not money_hand(seed, money) or splits_a_pot(seed):
+            return None
+        return money.scale_all(text, factor, grouped=rng.random() < 0.7)
+
+    return edit
+
+
+def scale_rewrites(money: MoneyStyle, row: str) -> list[Rewrite]:
+    """Amounts 10, 100 and 1000 times larger (kind ``amounts``)."""
+    return [
+        rewrite(
+            f"amounts x{factor}, thousands marks",
+            "amounts",
+            row,
+            scale_edit(money, factor),
+            expect=scaled(factor),
+        )
+        for factor in (10, 100, 1000)
+    ]
+
+
+def currency_expectation(code: str) -> Callable[[Fingerprint, Seed], Fingerprint]:
+    def expect(parts: Fingerprint, seed: Seed) -> Fingerprint:
+        return {**parts, "currency": (code, parts["currency"][1])}
+
+    return expect
+
+
+def currency_edit(money: MoneyStyle, code: str, iso: bool = True) -> Edit:
+    """Every amount's symbol the one of ``code`` and the header's ISO code ``code``
+    (``iso``: where the header prints one)."""
+    symbol = SYMBOL_OF[code]
+
+    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        old = SYMBOL_OF.get(seed.hand.currency)
+        if old is None or old == symbol or not money_hand(seed, money):
+            return None
+        new = re.sub(money.prefix + r"(?=\d)", lambda m: m.group(0).replace(old, symbol), text)
+        if new == text:
+            return None
+        if iso:
+            first, _, rest = new.partition("\n")
+            first = re.sub(rf"\b{seed.hand.currency}\b", code, first)
+            new = first + "\n" + rest
+        return new
+
+    return edit
+
+
+def currency_rewrites(money: MoneyStyle, row: str, codes: tuple[str, ...]) -> list[Rewrite]:
+    return [
+        rewrite(
+            f"amounts in {code}",
+            "currency",
+            row,
+            currency_edit(money, code),
+            expect=currency_expectation(code),
+        )
+        for code in codes
+    ]
+
+
+def stars_noise(row: str) -> Rewrite:
+    """Chat, connection and table news between the deal and the summary."""
+    return rewrite(
+        "chat and table news",
+        "noise",
+        row,
+        noise_line(
+            (
+                '{name} said, "{chat}"',
+                "{name} is disconnected",
+                "{name} is connected",
+                "{name} has timed out",
+                "{name} has timed out while disconnected",
+                "{name} has returned",
+                "{name} leaves the table",
+                "{newcomer} joins the table at seat #{seat}",
+                "{newcomer} will be allowed to play after the button",
+            ),
+            HOLE_CARDS,
+            SUMMARY,
+        ),
+    )
+
+
+STARS_SEAT = SeatShape(
+    seat_line=SEAT_LINE,
+    stop=HOLE_CARDS,
+    line="Seat {seat}: {name} ({stack} in chips) is sitting out",
+)
+
+STARS_ANTE = AnteShape(
+    money=MONEY,
+    post="{name}: posts the ante {amount}",
+    model=r": posts big blind ",
+    stack=r"^Seat \d+: {name} \(",
+    after=r"^Seat \d+: .* in chips",
+    award=r"^{name} collected ",
+    totals=(r"^Total pot ",),
+    summary=(r"^Seat \d+: {name} .*(?:collected|won) \(",),
+)
+
+STARS_CARDS = CardShape(
+    dealt=r"^Dealt to .+? \[(?P<cards>[^\]]*)\]$",
+    join=" ",
+    games={
+        5: (r"(?<=: )(\s*)Omaha(?= )", r"\g<1>5 Card Omaha"),
+        6: (r"(?<=: )(\s*)Omaha(?= )", r"\g<1>6 Card Omaha"),
+    },
+)
+
+
+def title_edit(old: str, new: str) -> Edit:
+    """The header's title (``Hand #``) another the room prints (``Game #``)."""
+    return substitute(rf"\A(\S+(?: Poker)?) {old} #", rf"\g<1> {new} #")
+
+
+@dataclass(frozen=True, slots=True)
+class StarsRoom:
+    """What a Stars-syntax room's shared rewrites need to know of it."""
+
+    currencies: tuple[str, ...] = ("USD", "EUR", "GBP")
+    titles: tuple[tuple[str, str], ...] = (("Hand", "Game"),)
+    marks_all_in: bool = True
+    five_card_names: bool = True
+
+
+def all_in_dropped(row: str) -> Rewrite:
+    """`` and is all-in`` left out: a room that never requires the marker."""
+
+    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        new = re.sub(r" and is all-in$", "", text, flags=re.M)
+        return new if new != text else None
+
+    return rewrite("all-in marker left out", "all-in", row, edit, changes=("all_in",))
+
+
+def shared_rewrites(room: StarsRoom) -> list[Rewrite]:
+    """The rewrites every Stars-syntax room's grammar allows, as ``room`` says."""
+    out = [
+        stars_noise("chat, connection and table news: nothing"),
+        seat_rewrite(STARS_SEAT, "Seat N: NAME (X in chips) is sitting out"),
+        *scale_rewrites(MONEY, "amounts: `.` decimal, `,` thousands"),
+        *currency_rewrites(MONEY, "stakes `$ € £ ¥ ₹`, ISO suffix", room.currencies),
+        ante_rewrite(STARS_ANTE, "NAME: posts the ante X"),
+        rewrite(
+            "table line with (Real Money)",
+            "table",
+            "Table 'NAME' N-max (Real Money) Seat #B is the button",
+            substitute(r"^(Table '[^']*'(?:\(\d+\))? \d+-[Mm]ax) (Seat #)", r"\1 (Real Money) \2"),
+        ),
+    ]
+    for old, new in room.titles:
+        out.append(
+            rewrite(
+                f"header title {new}",
+                "title",
+                f"`<Room> {new} #N:`",
+                title_edit(old, new),
+            )
+        )
+    if room.five_card_names:
+        out += cards_rewrites(STARS_CARDS, ("`5 Card Omaha`", "`6 Card Omaha`"))
+    if not room.marks_all_in:
+        out.append(all_in_dropped("no all-in marker required (marks_all_in = False)"))
+    return out
