@@ -52,7 +52,7 @@ def ante_of(seed: Seed) -> int | None:
     """The ante a variant adds, in minor units; None where the hand cannot take one.
 
     A hand with one award line, one board, no ante, no cash-out and nothing the room
-    adds or pays outside the pot.
+    pays outside the pot (money it adds, a cash drop, goes to the one winner as before).
     """
     h = seed.hand
     if (
@@ -61,7 +61,6 @@ def ante_of(seed: Seed) -> int | None:
         or h.cancelled
         or h.cashouts
         or h.side_payments
-        or h.cash_drop_reported
         or h.side_pots_reported
         or not h.big_blind
         or any(a.kind is ActionKind.POST_ANTE for a in h.actions)

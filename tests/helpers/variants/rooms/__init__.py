@@ -8,10 +8,19 @@ holding ``TABLE``: its list of rewrites, each naming the grammar row of
 from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
-from tests.helpers.variants.rooms import pokerstars
+from tests.helpers.variants.rooms import lookalikes, pokerstars
 
 TABLES: dict[str, list[Rewrite]] = {
     "pokerstars": pokerstars.TABLE,
+    "pppoker": lookalikes.PPPOKER,
+    "supremapoker": lookalikes.SUPREMAPOKER,
+    "pokermaster": lookalikes.POKERMASTER,
+    "runitonce": lookalikes.RUNITONCE,
+    "betrivers": lookalikes.BETRIVERS,
+    "pokerbros": lookalikes.CLONE,
+    "mplpoker": lookalikes.CLONE,
+    "hivepoker": lookalikes.CLONE,
+    "betonline": lookalikes.CLONE,
 }
 
 EXTENDED_ELSEWHERE = "its reader is being extended; its table comes with it"
@@ -38,15 +47,6 @@ NOT_YET_COVERED: dict[str, str] = {
             "winamax",
             "888poker",
             "partypoker",
-            "pppoker",
-            "supremapoker",
-            "pokermaster",
-            "runitonce",
-            "betrivers",
-            "pokerbros",
-            "mplpoker",
-            "hivepoker",
-            "betonline",
             "entraction",
             "everleaf",
             "fulltilt",

@@ -68,7 +68,7 @@ OUT_OF_HAND = SeatShape(
 )
 
 TABLE: list[Rewrite] = [
-    *shared_rewrites(StarsRoom(currencies=("USD", "EUR", "GBP", "CNY"))),
+    *shared_rewrites(StarsRoom(currencies=("USD", "EUR", "GBP", "CNY"), cards_after=True)),
     time_rewrite(
         "local time and the ET stamp",
         "`- LOCAL TZ [ET-STAMP ET]` (the ET stamp wins)",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from omahahh.model import GameType
@@ -89,45 +88,29 @@ def scale_rewrites(money: MoneyStyle, row: str) -> list[Rewrite]:
     ]
 
 
-def currency_expectation(code: str) -> Callable[[Fingerprint, Seed], Fingerprint]:
-    def expect(parts: Fingerprint, seed: Seed) -> Fingerprint:
-        return {**parts, "currency": (code, parts["currency"][1])}
-
-    return expect
+def other_currency(seed: Seed, codes: tuple[str, ...]) -> str | None:
+    """The first of ``codes`` that is not the seed's currency."""
+    return next((c for c in codes if c != seed.hand.currency), None)
 
 
-def currency_edit(money: MoneyStyle, code: str, iso: bool = True) -> Edit:
-    """Every amount's symbol the one of ``code`` and the header's ISO code ``code``
-    (``iso``: where the header prints one)."""
-    symbol = SYMBOL_OF[code]
+def currency_rewrite(money: MoneyStyle, row: str, codes: tuple[str, ...]) -> Rewrite:
+    """Every amount's symbol (and the header's ISO code) another currency's of ``codes``."""
 
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        code = other_currency(seed, codes)
         old = SYMBOL_OF.get(seed.hand.currency)
-        if old is None or old == symbol or not money_hand(seed, money):
+        if code is None or old is None or not money_hand(seed, money):
             return None
+        symbol = SYMBOL_OF[code]
         new = re.sub(money.prefix + r"(?=\d)", lambda m: m.group(0).replace(old, symbol), text)
-        if new == text:
-            return None
-        if iso:
-            first, _, rest = new.partition("\n")
-            first = re.sub(rf"\b{seed.hand.currency}\b", code, first)
-            new = first + "\n" + rest
-        return new
+        first, newline, rest = new.partition("\n")
+        first = re.sub(rf"\b{seed.hand.currency}\b", code, first)
+        return first + newline + rest
 
-    return edit
+    def expect(parts: Fingerprint, seed: Seed) -> Fingerprint:
+        return {**parts, "currency": (other_currency(seed, codes), parts["currency"][1])}
 
-
-def currency_rewrites(money: MoneyStyle, row: str, codes: tuple[str, ...]) -> list[Rewrite]:
-    return [
-        rewrite(
-            f"amounts in {code}",
-            "currency",
-            row,
-            currency_edit(money, code),
-            expect=currency_expectation(code),
-        )
-        for code in codes
-    ]
+    return rewrite("amounts in another currency", "currency", row, edit, expect=expect)
 
 
 def stars_noise(row: str) -> Rewrite:
@@ -192,18 +175,10 @@ class StarsRoom:
 
     currencies: tuple[str, ...] = ("USD", "EUR", "GBP")
     titles: tuple[tuple[str, str], ...] = (("Hand", "Game"),)
-    marks_all_in: bool = True
-    five_card_names: bool = True
-
-
-def all_in_dropped(row: str) -> Rewrite:
-    """`` and is all-in`` left out: a room that never requires the marker."""
-
-    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
-        new = re.sub(r" and is all-in$", "", text, flags=re.M)
-        return new if new != text else None
-
-    return rewrite("all-in marker left out", "all-in", row, edit, changes=("all_in",))
+    more_cards: bool = True
+    """4-card hands may be dealt as 5- and 6-card Omaha (the room deals them)."""
+    cards_after: bool = False
+    """``Omaha 5 Cards`` may stand for ``5 Card Omaha``."""
 
 
 def shared_rewrites(room: StarsRoom) -> list[Rewrite]:
@@ -212,13 +187,15 @@ def shared_rewrites(room: StarsRoom) -> list[Rewrite]:
         stars_noise("chat, connection and table news: nothing"),
         seat_rewrite(STARS_SEAT, "Seat N: NAME (X in chips) is sitting out"),
         *scale_rewrites(MONEY, "amounts: `.` decimal, `,` thousands"),
-        *currency_rewrites(MONEY, "stakes `$ € £ ¥ ₹`, ISO suffix", room.currencies),
+        currency_rewrite(MONEY, "stakes `$ € £ ¥ ₹`, ISO suffix", room.currencies),
         ante_rewrite(STARS_ANTE, "NAME: posts the ante X"),
         rewrite(
             "table line with (Real Money)",
             "table",
             "Table 'NAME' N-max (Real Money) Seat #B is the button",
-            substitute(r"^(Table '[^']*'(?:\(\d+\))? \d+-[Mm]ax) (Seat #)", r"\1 (Real Money) \2"),
+            substitute(
+                r"^(Table (?:ID )?'[^']*'(?:\(\d+\))? \d+-[Mm]ax) (Seat #)", r"\1 (Real Money) \2"
+            ),
         ),
     ]
     for old, new in room.titles:
@@ -230,8 +207,15 @@ def shared_rewrites(room: StarsRoom) -> list[Rewrite]:
                 title_edit(old, new),
             )
         )
-    if room.five_card_names:
+    if room.more_cards:
         out += cards_rewrites(STARS_CARDS, ("`5 Card Omaha`", "`6 Card Omaha`"))
-    if not room.marks_all_in:
-        out.append(all_in_dropped("no all-in marker required (marks_all_in = False)"))
+    if room.cards_after:
+        out.append(
+            rewrite(
+                "game words with the cards after",
+                "game",
+                "`Omaha 5 Cards`, `Omaha 6 Cards` (`5 Card Omaha`, `6 Card Omaha`)",
+                substitute(r"\A([^\n]*?)([56]) Card Omaha", r"\1Omaha \2 Cards"),
+            )
+        )
     return out

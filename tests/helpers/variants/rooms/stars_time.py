@@ -57,6 +57,8 @@ def no_zone(local: datetime, name: str, et: datetime) -> str:
 
 
 def header_time_edit(shape: Shape, zones: Sequence[str]) -> Edit:
+    """The header's time in ``shape``, local to one of ``zones``."""
+
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
         first, newline, rest = text.partition("\n")
         m = TIME_AT_END.search(first)
@@ -79,3 +81,18 @@ def no_seconds(local: datetime, name: str, et: datetime) -> str:
 
 def time_rewrite(name: str, row: str, shape: Shape, zones: Sequence[str]) -> Rewrite:
     return rewrite(name, "time", row, header_time_edit(shape, zones))
+
+
+def shapes_rewrite(name: str, row: str, shapes: Sequence[tuple[Shape, Sequence[str]]]) -> Rewrite:
+    """The header's time in one of ``shapes`` (each with its zones) that changes the text,
+    tried in random order."""
+    edits = [header_time_edit(shape, zones) for shape, zones in shapes]
+
+    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
+        for one in rng.sample(edits, len(edits)):
+            new = one(text, seed, rng)
+            if new is not None and new != text:
+                return new
+        return None
+
+    return rewrite(name, "time", row, edit)
