@@ -23,9 +23,9 @@ from tests.helpers.variants.rooms.stars_syntax import (
 )
 from tests.helpers.variants.rooms.stars_time import (
     et_only,
-    shapes_rewrite,
     no_seconds,
     no_zone,
+    shapes_rewrite,
     time_rewrite,
     zone_only,
 )
