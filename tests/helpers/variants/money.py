@@ -37,6 +37,8 @@ class MoneyStyle:
     """A pattern for what stands after the figure (``€``, `` USD``); empty for none."""
     keeps_cents: bool = False
     """Whole amounts keep their cents (``$355.00``) where the seed printed them."""
+    trims_zeros: bool = False
+    """A fraction's trailing zeros are dropped (GGPoker's ``$1,270.5``)."""
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -56,6 +58,8 @@ class MoneyStyle:
         whole = value == value.to_integral_value()
         text = f"{value:.0f}" if whole and not cents else f"{value:.2f}"
         integer, _, fraction = text.partition(".")
+        if self.trims_zeros and not cents:
+            fraction = fraction.rstrip("0")
         if grouped:
             integer = f"{int(integer):,}".replace(",", self.thousands)
         return integer + (self.decimal + fraction if fraction else "")

@@ -8,10 +8,11 @@ holding ``TABLE``: its list of rewrites, each naming the grammar row of
 from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
-from tests.helpers.variants.rooms import lookalikes, pokerstars
+from tests.helpers.variants.rooms import ggpoker, lookalikes, pokerstars
 
 TABLES: dict[str, list[Rewrite]] = {
     "pokerstars": pokerstars.TABLE,
+    "ggpoker": ggpoker.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -43,7 +44,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "ggpoker",
             "winamax",
             "888poker",
             "partypoker",
