@@ -43,11 +43,16 @@ def zone_name(local: datetime) -> str | None:
 
 
 def pick_zone(seed: Seed, zones: Sequence[str], rng: random.Random) -> tuple[datetime, str] | None:
-    """The seed's start in one of ``zones`` with its abbreviation, or None."""
-    local = local_time(seed, rng.choice(list(zones)))
+    """The seed's start in one of ``zones`` with its abbreviation, or None.
+
+    A zone may be written ``ZONE=NAME``: a fixed zone printed under a name of its own
+    (Winamax's ``Etc/GMT+8=PST``, UTC-8 all year).
+    """
+    zone, _, forced = rng.choice(list(zones)).partition("=")
+    local = local_time(seed, zone)
     if local is None:
         return None
-    name = zone_name(local)
+    name = forced or zone_name(local)
     return (local, name) if name else None
 
 

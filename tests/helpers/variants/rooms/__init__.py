@@ -8,11 +8,12 @@ holding ``TABLE``: its list of rewrites, each naming the grammar row of
 from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
-from tests.helpers.variants.rooms import ggpoker, lookalikes, pokerstars
+from tests.helpers.variants.rooms import ggpoker, lookalikes, pokerstars, winamax
 
 TABLES: dict[str, list[Rewrite]] = {
     "pokerstars": pokerstars.TABLE,
     "ggpoker": ggpoker.TABLE,
+    "winamax": winamax.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -44,7 +45,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "winamax",
             "888poker",
             "partypoker",
             "entraction",

@@ -63,25 +63,27 @@ def money_hand(seed: Seed, money: MoneyStyle) -> bool:
     return not any(money.amounts(name) for name in seed.players)
 
 
-def scale_edit(money: MoneyStyle, factor: int) -> Edit:
-    """Every amount ``factor`` times larger, with or without thousands marks."""
+def scale_edit(money: MoneyStyle, factor: int, grouping: bool = True) -> Edit:
+    """Every amount ``factor`` times larger, with thousands marks or without (without
+    always where the room prints none: ``grouping`` False)."""
 
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
         if not money_hand(seed, money) or splits_a_pot(seed):
             return None
-        return money.scale_all(text, factor, grouped=rng.random() < 0.7)
+        return money.scale_all(text, factor, grouped=grouping and rng.random() < 0.7)
 
     return edit
 
 
-def scale_rewrites(money: MoneyStyle, row: str) -> list[Rewrite]:
+def scale_rewrites(money: MoneyStyle, row: str, grouping: bool = True) -> list[Rewrite]:
     """Amounts 10, 100 and 1000 times larger (kind ``amounts``)."""
+    marks = "thousands marks" if grouping else "no thousands mark"
     return [
         rewrite(
-            f"amounts x{factor}, thousands marks",
+            f"amounts x{factor}, {marks}",
             "amounts",
             row,
-            scale_edit(money, factor),
+            scale_edit(money, factor, grouping),
             expect=scaled(factor),
         )
         for factor in (10, 100, 1000)

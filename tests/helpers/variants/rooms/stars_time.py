@@ -96,3 +96,13 @@ def shapes_rewrite(name: str, row: str, shapes: Sequence[tuple[Shape, Sequence[s
         return None
 
     return rewrite(name, "time", row, edit)
+
+
+def padded_zone(local: datetime, name: str, et: datetime) -> str:
+    """``2016/11/07 03:54:52 UTC``: the hour padded (Winamax)."""
+    return f"{local:%Y/%m/%d %H:%M:%S} {name}"
+
+
+def padded_no_zone(local: datetime, name: str, et: datetime) -> str:
+    """``2016/11/07 03:54:52``: no zone, the room's own implied."""
+    return f"{local:%Y/%m/%d %H:%M:%S}"
