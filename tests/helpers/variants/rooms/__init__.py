@@ -8,12 +8,13 @@ holding ``TABLE``: its list of rewrites, each naming the grammar row of
 from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
-from tests.helpers.variants.rooms import ggpoker, lookalikes, pokerstars, winamax
+from tests.helpers.variants.rooms import ggpoker, lookalikes, poker888, pokerstars, winamax
 
 TABLES: dict[str, list[Rewrite]] = {
     "pokerstars": pokerstars.TABLE,
     "ggpoker": ggpoker.TABLE,
     "winamax": winamax.TABLE,
+    "888poker": poker888.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -45,7 +46,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "888poker",
             "partypoker",
             "entraction",
             "everleaf",
