@@ -17,6 +17,7 @@ from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.holecards import CardShape, cards_rewrites
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
+    Edit,
     Rewrite,
     first_index,
     lines_of,
@@ -46,7 +47,7 @@ def localised(value: Decimal, locale: str) -> str:
     return integer.replace(",", "\u00a0") + ("," + fraction if fraction else "") + " $"
 
 
-def locale_edit(locale: str):  # type: ignore[no-untyped-def]
+def locale_edit(locale: str) -> Edit:
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
         if not money_hand(seed, ENGLISH):
             return None
@@ -61,7 +62,7 @@ CARD_LINE = re.compile(r"^(?:Dealt to .+?|.+? (?:shows|mucks)|\*\* Dealing \w+ \
 CARD = re.compile(r"\b([2-9TJQKA])([cdhs])\b")
 
 
-def ranks_edit(words: dict[str, str]):  # type: ignore[no-untyped-def]
+def ranks_edit(words: dict[str, str]) -> Edit:
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
         lines = lines_of(text)
         for i, line in enumerate(lines):
