@@ -8,13 +8,21 @@ holding ``TABLE``: its list of rewrites, each naming the grammar row of
 from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
-from tests.helpers.variants.rooms import ggpoker, lookalikes, poker888, pokerstars, winamax
+from tests.helpers.variants.rooms import (
+    ggpoker,
+    lookalikes,
+    partypoker,
+    poker888,
+    pokerstars,
+    winamax,
+)
 
 TABLES: dict[str, list[Rewrite]] = {
     "pokerstars": pokerstars.TABLE,
     "ggpoker": ggpoker.TABLE,
     "winamax": winamax.TABLE,
     "888poker": poker888.TABLE,
+    "partypoker": partypoker.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -46,7 +54,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "partypoker",
             "entraction",
             "everleaf",
             "fulltilt",
