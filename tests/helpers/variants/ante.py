@@ -35,7 +35,7 @@ class AnteShape:
     first amount shows how the room prints one (the big blind's post); ``stack``: a
     player's seat line; ``after``: the ante lines go after the last line it matches;
     ``award``, ``summary``: the winner's award line and summary lines; ``totals``: lines
-    holding the pot's total (and main pot).
+    holding the pot's total (and main pot), every line each matches.
     """
 
     money: MoneyStyle
@@ -74,8 +74,17 @@ def _name(pattern: str, name: str) -> re.Pattern[str]:
     return re.compile(pattern.replace("{name}", re.escape(name)))
 
 
-def _bump(lines: list[str], pattern: re.Pattern[str], money: MoneyStyle, delta: Decimal) -> bool:
-    """Add ``delta`` to the first amount after ``pattern`` on the first line it matches."""
+def _bump(
+    lines: list[str],
+    pattern: re.Pattern[str],
+    money: MoneyStyle,
+    delta: Decimal,
+    *,
+    every: bool = False,
+) -> bool:
+    """Add ``delta`` to the first amount after ``pattern`` on the first line it matches
+    (on every line it matches when ``every``); False when none does."""
+    found = False
     for i, line in enumerate(lines):
         m = pattern.search(line)
         if m:
@@ -83,8 +92,10 @@ def _bump(lines: list[str], pattern: re.Pattern[str], money: MoneyStyle, delta: 
             if new is None:
                 return False
             lines[i] = new
-            return True
-    return False
+            found = True
+            if not every:
+                break
+    return found
 
 
 def ante_edit(shape: AnteShape) -> Edit:
@@ -98,9 +109,11 @@ def ante_edit(shape: AnteShape) -> Edit:
         each = Decimal(ante) / unit
         pot = each * len(seed.dealt_in)
         lines = lines_of(text)
-        model = next((m for line in lines if (m := re.search(shape.model, line))), None)
-        if model is None:
+        at_model = next((i for i, line in enumerate(lines) if re.search(shape.model, line)), None)
+        if at_model is None:
             return None
+        model = re.search(shape.model, lines[at_model])
+        assert model is not None
         token = shape.money.pattern.search(model.string, model.end())
         if token is None:
             return None
@@ -112,10 +125,13 @@ def ante_edit(shape: AnteShape) -> Edit:
         if not _bump(lines, _name(shape.award, winner), shape.money, pot):
             return None
         for pattern in shape.totals:
-            _bump(lines, re.compile(pattern), shape.money, pot)
+            _bump(lines, re.compile(pattern), shape.money, pot, every=True)
         for pattern in shape.summary:
             _bump(lines, _name(pattern, winner), shape.money, pot)
-        at = max(i for i, line in enumerate(lines) if re.search(shape.after, line)) + 1
+        before = [i for i in range(at_model) if re.search(shape.after, lines[i])]
+        if not before:
+            return None
+        at = before[-1] + 1
         posts = [shape.post.format(name=name, amount=amount) for name in seed.dealt_in]
         return "\n".join([*lines[:at], *posts, *lines[at:]])
 

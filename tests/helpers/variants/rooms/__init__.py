@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
+    fulltilt,
     ggpoker,
     lookalikes,
     partypoker,
@@ -23,6 +24,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "winamax": winamax.TABLE,
     "888poker": poker888.TABLE,
     "partypoker": partypoker.TABLE,
+    "fulltilt": fulltilt.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -56,7 +58,6 @@ NOT_YET_COVERED: dict[str, str] = {
         for room in (
             "entraction",
             "everleaf",
-            "fulltilt",
             "ongame",
             "enet",
             "pkr",
