@@ -12,6 +12,7 @@ from tests.helpers.variants.rooms import (
     fulltilt,
     ggpoker,
     lookalikes,
+    ongame,
     partypoker,
     poker888,
     pokerstars,
@@ -25,6 +26,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "888poker": poker888.TABLE,
     "partypoker": partypoker.TABLE,
     "fulltilt": fulltilt.TABLE,
+    "ongame": ongame.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -58,7 +60,6 @@ NOT_YET_COVERED: dict[str, str] = {
         for room in (
             "entraction",
             "everleaf",
-            "ongame",
             "enet",
             "pkr",
             "absolute",
