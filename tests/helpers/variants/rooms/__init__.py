@@ -14,6 +14,7 @@ from tests.helpers.variants.rooms import (
     lookalikes,
     ongame,
     partypoker,
+    pkr,
     poker888,
     pokerstars,
     winamax,
@@ -27,6 +28,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "partypoker": partypoker.TABLE,
     "fulltilt": fulltilt.TABLE,
     "ongame": ongame.TABLE,
+    "pkr": pkr.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -61,7 +63,6 @@ NOT_YET_COVERED: dict[str, str] = {
             "entraction",
             "everleaf",
             "enet",
-            "pkr",
             "absolute",
             "sealswithclubs",
         )

@@ -53,12 +53,12 @@ def splits_a_pot(seed: Seed) -> bool:
 
 
 def money_hand(seed: Seed, money: MoneyStyle) -> bool:
-    """A cash hand whose header (its first three lines) prints its amounts with the
+    """A cash hand whose header (its first ten lines) prints its amounts with the
     room's marks, and whose players' names hold none."""
     h = seed.hand
     if h.game_type is not GameType.CASH or h.currency in ("PLAY", "CHIPS", "XXX"):
         return False
-    if not money.amounts("\n".join(lines_of(seed.text)[:3])):
+    if not money.amounts("\n".join(lines_of(seed.text)[:10])):
         return False
     return not any(money.amounts(name) for name in seed.players)
 
