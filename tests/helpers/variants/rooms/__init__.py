@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
+    absolute,
     fulltilt,
     ggpoker,
     lookalikes,
@@ -29,6 +30,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "fulltilt": fulltilt.TABLE,
     "ongame": ongame.TABLE,
     "pkr": pkr.TABLE,
+    "absolute": absolute.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -63,7 +65,6 @@ NOT_YET_COVERED: dict[str, str] = {
             "entraction",
             "everleaf",
             "enet",
-            "absolute",
             "sealswithclubs",
         )
     },
