@@ -138,9 +138,22 @@ def ante_edit(shape: AnteShape) -> Edit:
     return edit
 
 
+BLINDS = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_DEAD)
+
+
 def ante_expectation(parts: Fingerprint, seed: Seed) -> Fingerprint:
     """The seed's parts with the antes in: stacks, the ante posts first, the award and
     the printed total and main pot (the rake and fees as they were)."""
+    return _with_antes(parts, seed, after_blinds=False)
+
+
+def antes_after_blinds(parts: Fingerprint, seed: Seed) -> Fingerprint:
+    """:func:`ante_expectation` for a reader that records the blinds first (Entraction:
+    its list is not in posting order)."""
+    return _with_antes(parts, seed, after_blinds=True)
+
+
+def _with_antes(parts: Fingerprint, seed: Seed, *, after_blinds: bool) -> Fingerprint:
     ante = ante_of(seed)
     assert ante is not None
     n = len(seed.dealt_in)
@@ -151,8 +164,12 @@ def ante_expectation(parts: Fingerprint, seed: Seed) -> Fingerprint:
         for seat, player, out_, stack in parts["seats"]
     )
     posts = tuple((Street.PREFLOP, p, ActionKind.POST_ANTE, ante, None) for p in seed.dealt_in)
-    out["actions"] = posts + tuple(parts["actions"])
-    out["all_in"] = (False,) * n + tuple(parts["all_in"])
+    actions, flags = tuple(parts["actions"]), tuple(parts["all_in"])
+    at = 0
+    while after_blinds and at < len(actions) and actions[at][2] in BLINDS:
+        at += 1
+    out["actions"] = actions[:at] + posts + actions[at:]
+    out["all_in"] = flags[:at] + (False,) * n + flags[at:]
     ((run, pot, half, player, amount),) = parts["awards"]
     out["awards"] = ((run, pot, half, player, amount + n * ante),)
     total, main, *rest = parts["totals"]

@@ -114,8 +114,10 @@ class MoneyStyle:
         >>> MoneyStyle("", ",", ".", suffix="€").like("0,25€", Decimal("0.05"))
         '0,05€'
         """
-        m = self.pattern.search(token)
-        assert m is not None, token
+        m = self.pattern.search(token) or _pattern("", "", self.decimal, self.thousands).search(
+            token
+        )
+        assert m is not None, token  # a prefix seen only around the token: the figure alone
         begin, end = m.span("num")
         return token[:begin] + self.figure(value, cents=self.decimal in m["num"]) + token[end:]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
+    entraction,
     fulltilt,
     ggpoker,
     lookalikes,
@@ -31,6 +32,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "ongame": ongame.TABLE,
     "pkr": pkr.TABLE,
     "absolute": absolute.TABLE,
+    "entraction": entraction.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -62,7 +64,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "entraction",
             "everleaf",
             "enet",
             "sealswithclubs",
