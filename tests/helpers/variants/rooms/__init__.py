@@ -11,6 +11,7 @@ from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
     entraction,
+    everleaf,
     fulltilt,
     ggpoker,
     lookalikes,
@@ -33,6 +34,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "pkr": pkr.TABLE,
     "absolute": absolute.TABLE,
     "entraction": entraction.TABLE,
+    "everleaf": everleaf.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -64,7 +66,6 @@ NOT_YET_COVERED: dict[str, str] = {
     **{
         room: "table not written yet"
         for room in (
-            "everleaf",
             "enet",
             "sealswithclubs",
         )

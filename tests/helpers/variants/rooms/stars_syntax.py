@@ -95,16 +95,26 @@ def other_currency(seed: Seed, codes: tuple[str, ...]) -> str | None:
     return next((c for c in codes if c != seed.hand.currency), None)
 
 
-def currency_rewrite(money: MoneyStyle, row: str, codes: tuple[str, ...]) -> Rewrite:
-    """Every amount's symbol (and the header's ISO code) another currency's of ``codes``."""
+def currency_rewrite(
+    money: MoneyStyle,
+    row: str,
+    codes: tuple[str, ...],
+    *,
+    iso_everywhere: bool = False,
+    symbols: dict[str, str] = SYMBOL_OF,
+) -> Rewrite:
+    """Every amount's symbol another currency's of ``codes`` and the header's ISO code
+    with it (every amount's, where the room prints one after each: ``iso_everywhere``)."""
 
     def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
         code = other_currency(seed, codes)
-        old = SYMBOL_OF.get(seed.hand.currency)
-        if code is None or old is None or not money_hand(seed, money):
+        old = symbols.get(seed.hand.currency)
+        if code is None or old is None or old not in text or not money_hand(seed, money):
             return None
-        symbol = SYMBOL_OF[code]
-        new = re.sub(money.prefix + r"(?=\d)", lambda m: m.group(0).replace(old, symbol), text)
+        symbol = symbols[code]
+        new = re.sub(re.escape(old) + r"(?= ?\d)", symbol, text)
+        if iso_everywhere:
+            return re.sub(rf"\b{seed.hand.currency}\b", code, new)
         first, newline, rest = new.partition("\n")
         first = re.sub(rf"\b{seed.hand.currency}\b", code, first)
         return first + newline + rest
