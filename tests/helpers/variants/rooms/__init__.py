@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
+    enet,
     entraction,
     everleaf,
     fulltilt,
@@ -35,6 +36,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "absolute": absolute.TABLE,
     "entraction": entraction.TABLE,
     "everleaf": everleaf.TABLE,
+    "enet": enet.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
@@ -63,12 +65,6 @@ NOT_YET_COVERED: dict[str, str] = {
     "merge": STRUCTURED,
     "phh": "PHH is a file format (TOML), not a room's grammar",
     # Rooms whose tables are still to be written in this package.
-    **{
-        room: "table not written yet"
-        for room in (
-            "enet",
-            "sealswithclubs",
-        )
-    },
+    **{room: "table not written yet" for room in ("sealswithclubs",)},
 }
 """Rooms with a reader and no table yet, with the reason."""
