@@ -181,10 +181,12 @@ def _with_antes(parts: Fingerprint, seed: Seed, *, after_blinds: bool) -> Finger
     return out
 
 
-def ante_rewrite(shape: AnteShape, row: str) -> Rewrite:
+def ante_rewrite(
+    shape: AnteShape, row: str, name: str = "an ante for every player dealt in"
+) -> Rewrite:
     """The room's ante rewrite: kind ``ante``, the header's ante left to the reader."""
     return rewrite(
-        "an ante for every player dealt in",
+        name,
         "ante",
         row,
         ante_edit(shape),

@@ -21,6 +21,7 @@ from tests.helpers.variants.rooms import (
     pkr,
     poker888,
     pokerstars,
+    sealswithclubs,
     winamax,
 )
 
@@ -37,6 +38,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "entraction": entraction.TABLE,
     "everleaf": everleaf.TABLE,
     "enet": enet.TABLE,
+    "sealswithclubs": sealswithclubs.TABLE,
     "pppoker": lookalikes.PPPOKER,
     "supremapoker": lookalikes.SUPREMAPOKER,
     "pokermaster": lookalikes.POKERMASTER,
