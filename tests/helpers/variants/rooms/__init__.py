@@ -50,8 +50,11 @@ TABLES: dict[str, list[Rewrite]] = {
     "betonline": lookalikes.CLONE,
 }
 
-EXTENDED_ELSEWHERE = "its reader is being extended; its table comes with it"
-STRUCTURED = "a structured export (XML or JSON): its alternatives are not lines of text"
+EXTENDED_ELSEWHERE = "its reader is being extended on another branch: its table comes with it"
+STRUCTURED = (
+    "a structured export (XML or JSON) whose reader is being extended on another branch; "
+    "its rewrites would edit elements, not lines"
+)
 
 NOT_YET_COVERED: dict[str, str] = {
     "wpn": EXTENDED_ELSEWHERE,
@@ -65,8 +68,6 @@ NOT_YET_COVERED: dict[str, str] = {
     "igt": STRUCTURED,
     "microgaming": STRUCTURED,
     "merge": STRUCTURED,
-    "phh": "PHH is a file format (TOML), not a room's grammar",
-    # Rooms whose tables are still to be written in this package.
-    **{room: "table not written yet" for room in ("sealswithclubs",)},
+    "phh": "PHH is a file format (TOML) omahahh reads and writes, not a room's grammar",
 }
 """Rooms with a reader and no table yet, with the reason."""
