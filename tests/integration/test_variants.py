@@ -18,7 +18,7 @@ import pytest
 
 from omahahh.parsers.registry import FORMATS
 from tests.helpers.paths import CORPUS, DATA, REPO, SAMPLES
-from tests.helpers.variants.generate import variants
+from tests.helpers.variants.generate import Variant, remake, variants
 from tests.helpers.variants.rooms import NOT_YET_COVERED, TABLES
 from tests.helpers.variants.seeds import Seed, read_seeds, sample
 from tests.helpers.variants.verdict import failure_message, variant_problems
@@ -87,3 +87,37 @@ def test_every_text_room_has_a_table_or_is_listed_as_not_yet_covered() -> None:
     rooms = {fmt.site.value for fmt in FORMATS}
     assert set(TABLES).isdisjoint(NOT_YET_COVERED)
     assert rooms - set(TABLES) - set(NOT_YET_COVERED) == set()
+
+
+@pytest.mark.parametrize("room", sorted(TABLES))
+def test_each_rewrite_of_a_room_has_its_own_name_and_a_grammar_row(room: str) -> None:
+    names = [r.name for r in TABLES[room]]
+    assert len(names) == len(set(names))
+    assert all(r.row and r.kind for r in TABLES[room])
+
+
+def test_a_failure_message_is_enough_to_make_the_variant_again(
+    repository_seeds: dict[str, list[Seed]],
+) -> None:
+    (made, *_) = variants("pokerstars", repository_seeds["pokerstars"], TABLES["pokerstars"], 1, 7)
+    message = failure_message(made, ["(a problem)"])
+    seed_text = message.split("seed text:\n", 1)[1].rstrip("\n")
+    again = remake("pokerstars", seed_text, made.rng_seed)
+    assert again is not None and again.text == made.text
+    assert [r.name for r in again.applied] == [r.name for r in made.applied]
+
+
+def test_a_variant_whose_money_or_meaning_is_off_is_caught(
+    repository_seeds: dict[str, list[Seed]],
+) -> None:
+    """The checks can fail: an award changed, or a time moved by a second."""
+    seed = next(s for s in repository_seeds["pokerstars"] if " collected $" in s.text)
+    award = next(line for line in seed.text.split("\n") if " collected $" in line)
+    richer = Variant(
+        seed, "x", (), seed.text.replace(award, award.replace(" collected $", " collected $1"))
+    )
+    assert any("award" in p or "collected" in p for p in variant_problems(richer))
+    dated = next(s for s in repository_seeds["pokerstars"] if "time_2008" in s.origin)
+    later = Variant(dated, "x", (), dated.text.replace("01:14:43 (ET)", "01:14:44 (ET)"))
+    assert later.text != dated.text
+    assert [p for p in variant_problems(later) if p.startswith("time:")]

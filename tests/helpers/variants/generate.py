@@ -81,3 +81,23 @@ def variants(
         if made is not None:
             out.append(made)
     return out
+
+
+def remake(room: str, seed_text: str, rng_seed: str) -> Variant | None:
+    """The variant a failure message names, from the seed's text it prints: the room's
+    table, the seed hand read again, the same random seed.
+
+    >>> from tests.helpers.paths import DATA
+    >>> text = (DATA / "crafted" / "pokerstars" / "time_2008.txt").read_text()
+    >>> made = remake("pokerstars", text.strip(), "45:pokerstars:1")
+    >>> made is not None and made.text != text.strip()
+    True
+    """
+    from omahahh.model import HandRecord
+    from tests.helpers.variants.rooms import TABLES
+    from tests.helpers.variants.seeds import seed_of
+    from tests.helpers.variants.verdict import parse_text
+
+    hand = parse_text(seed_text)
+    assert isinstance(hand, HandRecord), hand
+    return make_variant(seed_of(seed_text, "<message>", hand), TABLES[room], rng_seed)

@@ -191,6 +191,9 @@ CHATS = (
     "*** SUMMARY ***?",
     "lol: collected $1,000 from pot",
     "ty [As Ks]",
+    "if he bets i raises",
+    "always the same, he folds",
+    "Hero: calls $5",
 )
 """Chat texts, some shaped like the lines a reader must not take them for."""
 

@@ -129,8 +129,8 @@ def failure_message(variant: Variant, problems: list[str]) -> str:
         f"({seed.origin})\n"
         f"problems:\n" + "\n".join(f"  * {p}" for p in problems) + "\n"
         f"rewrites applied (in order), random seed {variant.rng_seed!r}:\n{rewrites}\n"
-        f"make it again: make_variant(<that seed>, TABLES[{seed.room!r}], "
-        f"{variant.rng_seed!r})\n"
+        f"make it again: tests.helpers.variants.generate.remake({seed.room!r}, "
+        f"<the seed text below>, {variant.rng_seed!r})\n"
         f"diff:\n{text_diff(seed.text, variant.text)}\n"
         f"seed text:\n{seed.text}\n"
     )
