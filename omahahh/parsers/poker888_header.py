@@ -57,10 +57,11 @@ _STRUCTURE = {
 
 
 def matches(first_line: str) -> bool:
-    """Is this block's first line an 888 header (``#Game No :`` or ``***** 888poker Hand…``)?"""
+    """Is this block's first line an 888 header (``#Game No :`` or ``***** 888poker Hand…``,
+    four stars or five)?"""
     if first_line.startswith("#Game No : "):
         return True
-    if not first_line.startswith("*****"):
+    if not first_line.startswith("****"):
         return False
     return HAND_LINE_RE.match(first_line) is not None or SUMMARY_RE.match(first_line) is not None
 

@@ -60,14 +60,15 @@ STP_ADDED = ("STP added: ", "STP Added: ")
 
 def body_line(hand: StarsHand, line: str, offset: int) -> bool:
     """``Hero shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]``, without a colon and
-    printed twice: the copy is no second show. ``STP added: €0.50``: the room's money."""
+    printed twice: the copy (the same line again, whatever came between) is no second
+    show. ``STP added: €0.50``: the room's money."""
     if line.startswith(STP_ADDED):
         hand.cash_drop = (hand.cash_drop or 0) + hand.money(line[11:], offset)
         return True
     name = match_name(line, hand.names, " shows [")
     if name is None:
         return False
-    if offset == 0 or hand.block.lines[offset - 1] != line:
+    if line not in hand.block.lines[:offset]:
         add_show(hand.shows, name, line[len(name) + 7 :], offset, bare_description=True)
     return True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
@@ -56,6 +57,31 @@ def test_blinds_posted_silently() -> None:
     assert any("posted silently" in n for n in h.notes)
     assert [(c.player, c.amount) for c in h.collections] == [("Player0", 220)]
     assert problems(h) == []  # before: check_facing_bet, collected_exceeds_pot, missing_action
+
+
+def test_blinds_posted_silently_in_a_hand_with_antes() -> None:
+    """An ante is no blind: a player who posted only the ante and checks facing the big
+    blind posted both blinds without a line."""
+    (block,) = list(iter_blocks(DATA / "silent_both.txt"))
+    lines = [
+        line.replace("€41,87", "€41,92")
+        .replace("€88,05", "€88,10")
+        .replace("€129,20", "€129,25")
+        .replace("Seat 5: Player3 (€50 in", "Seat 5: Player3 (€50,05 in")
+        .replace("(€2,20)", "(€2,40)")
+        for line in block.lines
+    ]
+    antes = [f"{name}: posts the ante €0,05" for name in ("Player0", "Hero", "Player2", "Player3")]
+    at = lines.index("Player2: posts small blind €0,25")
+    h = parse_block(replace(block, lines=tuple(lines[:at] + antes + lines[at:])))
+    assert isinstance(h, HandRecord), getattr(h, "reason", h)
+    assert posts(h)[4:] == [
+        ("Player2", ActionKind.POST_SMALL_BLIND, 25),
+        ("Player3", ActionKind.POST_BIG_BLIND, 50),
+        ("Player0", ActionKind.POST_DEAD, 25),
+        ("Player0", ActionKind.POST_BIG_BLIND, 50),
+    ]
+    assert problems(h) == []
 
 
 def test_club_and_tournament_headers() -> None:

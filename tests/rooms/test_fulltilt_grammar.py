@@ -132,6 +132,25 @@ def test_table_news_and_hi_lo_notices_carry_nothing() -> None:
     clean(h)
 
 
+@pytest.mark.parametrize(
+    "chat",
+    [
+        "Bob: always the same, he folds",
+        "Bob: i checks",
+        "Bob: Carol: calls $5",
+        "Zed (Observer): nice, Carol checks",
+    ],
+)
+def test_chat_that_ends_like_an_action_carries_nothing(chat: str) -> None:
+    """``NAME: text`` is chat whatever its words: not a fold by ``Bob: always …``."""
+    text = text_of("ftp_06_noise_lines_hilo.txt").replace(
+        "Bob checks\n", f"Bob checks\n{chat}\n", 1
+    )
+    h = hand("ftp_06_noise_lines_hilo.txt", text)
+    assert len(h.actions) == 11
+    clean(h)
+
+
 def test_partial_hand_is_refused_as_truncated() -> None:
     text = text_of("ftp_07_partial_and_cancelled.txt").split("\n\n\n")[0]
     f = failure(text)

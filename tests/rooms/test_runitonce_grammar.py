@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -101,6 +102,18 @@ def test_showdown_shows_twice_and_summary_won() -> None:
     assert [(s.player, s.cards) for s in h.shows] == [("Hero", parse_cards("Ks Ah Ts 5d"))]
     # "won €86.58" without parentheses.
     assert [(s.player, s.won) for s in h.summary_seats if s.won] == [("Hero", 8658)]
+
+
+def test_a_show_printed_again_after_another_line_is_still_one_show() -> None:
+    """The copy need not follow at once: a table-news line may come between the two."""
+    (block,) = list(iter_blocks(DATA / "stp_side_pot.txt"))
+    lines = list(block.lines)
+    first = lines.index("Hero shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]")
+    lines.insert(first + 1, "Karl J leaves the table")
+    h = parse_block(replace(block, lines=tuple(lines)))
+    assert isinstance(h, HandRecord)
+    assert [(s.player, s.cards) for s in h.shows] == [("Hero", parse_cards("Ks Ah Ts 5d"))]
+    assert problems(h) == []
 
 
 def test_raise_over_own_bet_is_read_by_the_total() -> None:

@@ -97,9 +97,12 @@ def _dead_small_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 def silent_blinds(hand: ArchiveHand) -> None:
     """A player who posted nothing and checks before the flop facing a bet posted both
     blinds without a line (fpdb ``EnetToFpdb.readAction``): the small blind dead, the big
-    blind live, recorded after the printed posts, with a note."""
+    blind live, recorded after the printed posts, with a note. An ante is no blind: who
+    posted only the ante posted nothing here."""
     actions = list(hand.actions)
-    posted = {a.player for a in actions if a.kind in POST_KINDS}
+    posted = {
+        a.player for a in actions if a.kind in POST_KINDS and a.kind is not ActionKind.POST_ANTE
+    }
     small, big = hand.blind_sizes()
     put: dict[str, int] = {}
     added: list[Action] = []

@@ -199,6 +199,10 @@ def read_body(hand: ArchiveHand, lines: Sequence[str], start: int) -> None:
 
     From the line ``summary_start`` matches on, the format's summary shapes read
     (a summary's seat lines look like the seat list at the top).
+
+    A shape whose name is no seated player's gives way to a later shape that reads the
+    line: ``Alice: he folds`` is Alice's chat, not a fold by ``Alice: he``. When none
+    does, the line is an ``unknown_player`` error.
     """
     fmt = hand.fmt
     shapes = fmt.shapes
@@ -210,12 +214,24 @@ def read_body(hand: ArchiveHand, lines: Sequence[str], start: int) -> None:
         if starts is not None and shapes is fmt.shapes and starts.match(line):
             shapes = fmt.summary_shapes
             continue
+        stranger: HandParseError | None = None
         for s in shapes:
             m = s.pattern.match(line)
-            if m is not None:
+            if m is None:
+                continue
+            try:
                 s.read(hand, m, offset)
-                break
+            except HandParseError as exc:
+                if stranger is not None:  # no later shape reads it either: the first why
+                    raise stranger from None
+                if exc.reason_code != "unknown_player":
+                    raise
+                stranger = exc
+                continue
+            break
         else:
+            if stranger is not None:
+                raise stranger
             raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
 
 
