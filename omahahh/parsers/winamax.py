@@ -1,4 +1,4 @@
-"""Winamax hand histories (FORMATS.md §4): text in, :class:`HandRecord` out.
+"""Winamax hand histories (docs/FORMATS.md §4): text in, :class:`HandRecord` out.
 
 What differs from PokerStars, recorded as claimed:
 
