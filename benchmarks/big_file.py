@@ -93,7 +93,8 @@ def main() -> None:
         for name, (n, secs, peak, worker) in rows:
             in_worker = f"{worker:>12.0f}" if worker is not None else f"{'':>12}"
             print(
-                f"{name:<34}{n:>9,}{secs:>9.2f}{n / secs:>10,.0f}{vs_bare(secs, bare[1]):>9}"
+                f"{name:<34}{n:>9,}{secs:>9.2f}{n / secs:>10,.0f}"
+                f"{vs_bare(secs, bare[1]) if name != BARE else '':>9}"
                 f"{peak:>10.0f}{in_worker}"
             )
         one, cut, whole = rows[2][1], rows[3][1], rows[4][1]

@@ -397,7 +397,7 @@ def main() -> None:
         for name, (n, secs, peak) in rows:
             print(
                 f"{name:<36}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}"
-                f"{vs_bare(secs, bare[1]):>10}{peak:>10.0f}"
+                f"{vs_bare(secs, bare[1]) if name != BARE else '':>10}{peak:>10.0f}"
             )
         one, two = rows[2][1], rows[3][1]
         cores = multiprocessing.cpu_count()

@@ -150,7 +150,7 @@ HEADER = (
 def _row(name: str, n: int, secs: float, bare_secs: float, peak: float) -> str:
     return (
         f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}"
-        f"{vs_bare(secs, bare_secs):>10}{peak:>10.0f}"
+        f"{vs_bare(secs, bare_secs) if name != BARE else '':>10}{peak:>10.0f}"
     )
 
 
