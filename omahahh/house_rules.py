@@ -54,7 +54,7 @@ class HouseRules:
     hi_lo_odd_chip: str = "high"
     """R-ODD-2 [choice]: the half that gets a pot's odd chip in Hi/Lo (``high`` or ``low``)."""
 
-    # -- rake (read by rake schedules, issue 5) -------------------------------
+    # -- rake (read by rake schedules) ----------------------------------------
     rake_part_dollar: str = "floor"
     """R-RAKE-3 [choice]: how a part-dollar of the pot counts: ``floor`` (only full
     dollars count: a $7.80 pot pays $0.35) or ``proportional``."""

@@ -2,7 +2,7 @@
 
 Typer's default help prints ``{paths}...`` in the usage line and a Python type
 beside every parameter (``<list[Path]>``, ``<bool>`` on a flag), which read as
-noise to a user (issue 18). Two small overrides of typer's parameter classes,
+noise to a user. Two small overrides of typer's parameter classes,
 applied once when the CLI is imported:
 
 - an argument shows as its name in capitals, singular when it takes several

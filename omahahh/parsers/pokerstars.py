@@ -191,7 +191,8 @@ class StarsHand(HandBuilder):
 
 
 _MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
-"""Amounts already read, per unit: reading one costs ~1 µs, looking it up ~0.1 µs."""
+"""Amounts already read, per unit: looking one up is far cheaper than reading it again
+(docs/PERFORMANCE.md, "Measurements behind the code")."""
 _MINOR_KEPT = 50_000
 """At most this many amounts kept per unit (the memory of a few MiB, whatever the input)."""
 

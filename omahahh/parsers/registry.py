@@ -327,8 +327,9 @@ def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
 SNIFF_LINES = 200
 """A file is a hand history when one of its first lines is a hand's header."""
 SNIFF_CHUNK = 16 * 1024
-"""Bytes read at a time while looking for a header: 200 lines are ~16 KiB of text, and a
-1 MiB read (the streaming chunk) made checking 100 files of 1.2 MB take 0.6 s."""
+"""Bytes read at a time while looking for a header: 200 lines are ~16 KiB of text; a read
+of the 1 MiB streaming chunk made checking every file many times slower
+(docs/PERFORMANCE.md, "Measurements behind the code")."""
 SkipReporter = Callable[[str, str], None]
 """``on_skip(path, why)``: a file the walk passed over."""
 
