@@ -10,6 +10,10 @@ the baseline: it decodes, detects each block's room, keeps line numbers and
 resynchronises after junk, and runs about 2.5 times slower than this, which
 would flatter every ratio. The scripts print it as a stage of its own.
 
+Where a room's hands hold blank lines of their own (ACR/WPN), the pieces counted here
+are more than its hands: the ratios compare the times over the same bytes, and the
+scripts give the bare limit the hand count of the same input.
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "a.txt").write_bytes(b"hand 1\\nline\\n\\n\\n\\nhand 2\\r\\n\\r\\nhand 3\\n\\n")

@@ -177,11 +177,15 @@ def main() -> None:
         print(f"{'room':<12}{'measure':<20}{heads}")
         for room, kind, _fn, _args in measures:
             n, secs, _cpu, peak = wall[room, kind]
+            if kind == "bare limit":  # pieces between blank lines: hands, in most rooms
+                n = wall[room, "read + split"][0]
             stars_n, stars_secs, _, _ = wall["PokerStars", kind]
+            if kind == "bare limit":
+                stars_n = wall["PokerStars", "read + split"][0]
             ratio = (n / secs) / (stars_n / stars_secs)
             c, stars_c = cpu[room, kind], cpu["PokerStars", kind]
             cpu_ratio = (n / c) / (stars_n / stars_c)
-            bare = vs_bare(secs, wall[room, "bare limit"][1])
+            bare = vs_bare(secs, wall[room, "bare limit"][1]) if kind != "bare limit" else ""
             figures = (
                 f"{n:>8,}{secs:>9.2f}{n / secs:>9,.0f}{ratio:>10.2f}"
                 f"{c:>8.2f}{n / c:>9,.0f}{cpu_ratio:>10.2f}{bare:>9}{peak:>10,.0f}"
