@@ -332,8 +332,8 @@ where a hand's figures fit both readings."""
 
 RAKE_CEILING_BP = 1000
 """The most rake a hand's figures may imply, in basis points of the pot, when telling
-whether ``win`` holds a returned bet: the issue's "10 % of the pot where no cap is
-known" (iPoker's skins publish caps of 5 % and less)."""
+whether ``win`` holds a returned bet: 10 % of the pot, the ceiling taken where a room's
+cap is not known (iPoker's skins publish caps of 5 % and less)."""
 
 
 def win_holds_return(

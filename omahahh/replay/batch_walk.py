@@ -184,7 +184,7 @@ def _compile_lock(folder: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``folder/compile.lock`` (POSIX; elsewhere no lock)."""
     try:
         import fcntl
-    except ImportError:  # Windows: workers may compile at once, as before
+    except ImportError:  # Windows: no lock, workers may compile at once
         yield
         return
     try:
