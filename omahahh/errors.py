@@ -11,6 +11,11 @@ class OmahahhError(Exception):
     """Base class of every error the library raises on purpose."""
 
 
+class UnknownName(OmahahhError):
+    """A name given as an option's value that names nothing (no built-in, no file): the
+    command line calls it a usage error (exit 2)."""
+
+
 class CardError(OmahahhError, ValueError):
     """A card or card list that cannot be read (bad token, duplicate card)."""
 

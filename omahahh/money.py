@@ -80,3 +80,23 @@ def format_minor(amount: int, unit: int, currency: str) -> str:
     symbol = next((s for s, c in SYMBOL_CURRENCY.items() if c == currency), "")
     whole, frac = divmod(a, unit)
     return f"{sign}{symbol}{whole:,}.{frac:02d}" + ("" if symbol else f" {currency}")
+
+
+class MoneyText:
+    """Minor units as text in one currency: what every message and view of a hand writes
+    money with (``-`` for None).
+
+    >>> MoneyText(100, "USD")(123450), MoneyText(1, "CHIPS")(None)
+    ('$1,234.50', '-')
+    """
+
+    __slots__ = ("currency", "unit")
+
+    def __init__(self, unit: int, currency: str):
+        self.unit = unit
+        self.currency = currency
+
+    def __call__(self, amount: int | None) -> str:
+        if amount is None:
+            return "-"
+        return format_minor(amount, self.unit, self.currency)

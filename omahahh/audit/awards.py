@@ -23,7 +23,7 @@ from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.audit.settle import returns_in_pot
 from omahahh.hand_tables import CollectionTable, as_table
 from omahahh.model import HandRecord
-from omahahh.money import format_minor
+from omahahh.money import MoneyText
 from omahahh.replay.engine import DerivedAward, DerivedPot, ReplayResult
 from omahahh.rooms.conventions import ROOMS
 
@@ -259,17 +259,8 @@ def _whole_runs(result: ReplayResult) -> dict[tuple[int, int], DerivedPot]:
     return out
 
 
-def _money(hand: HandRecord) -> _Fmt:
-    return _Fmt(hand.unit, hand.currency)
-
-
-class _Fmt:
-    def __init__(self, unit: int, currency: str):
-        self.unit = unit
-        self.currency = currency
-
-    def __call__(self, amount: int) -> str:
-        return format_minor(amount, self.unit, self.currency)
+def _money(hand: HandRecord) -> MoneyText:
+    return MoneyText(hand.unit, hand.currency)
 
 
 @dataclass(slots=True)
@@ -284,7 +275,7 @@ class _PotCheck:
     amount: int
     derived: dict[str, int]
     paid_to: dict[str, int]
-    money: _Fmt
+    money: MoneyText
 
     @property
     def paid(self) -> int:
@@ -342,7 +333,7 @@ def _pot_check(
     pot: DerivedPot | None,
     group: list[AwardRow],
     returned: dict[str, int],
-    money: _Fmt,
+    money: MoneyText,
 ) -> _PotCheck:
     """Tally one pot: derived and paid per player (uncalled bets paid back count on the first)."""
     run, index = key
@@ -481,7 +472,11 @@ def _odd_between_halves(group: list[AwardRow], gainer: str, loser: str) -> bool:
 def _unverifiable(hand: HandRecord, result: ReplayResult, pot: DerivedPot, where: str) -> Finding:
     unshown = [result.name_of(s) for s in pot.unshown]
     if pot.verifiable:
-        why = f"{', '.join(unshown)} did not show; the {where} is checked against shown hands only"
+        checked = "are" if where.startswith("pots") else "is"
+        why = (
+            f"{', '.join(unshown)} did not show; the {where} {checked} checked against shown "
+            "hands only"
+        )
     elif not pot.contestants:
         why = f"no eligible hand of the {where} was shown in full; its winner cannot be derived"
     else:
@@ -497,7 +492,7 @@ def _unverifiable(hand: HandRecord, result: ReplayResult, pot: DerivedPot, where
     )
 
 
-def _cash_out_findings(hand: HandRecord, result: ReplayResult, money: _Fmt) -> list[Finding]:
+def _cash_out_findings(hand: HandRecord, result: ReplayResult, money: MoneyText) -> list[Finding]:
     """A cashed-out player's pot share is printed only as the SUMMARY's ``won (X)``."""
     out: list[Finding] = []
     if not hand.cashouts:  # most hands
@@ -536,7 +531,7 @@ def _names(players: set[str]) -> str:
     return ", ".join(sorted(players)) or "nobody"
 
 
-def _shares(amounts: dict[str, int], money: _Fmt) -> str:
+def _shares(amounts: dict[str, int], money: MoneyText) -> str:
     return ", ".join(f"{p} {money(v)}" for p, v in sorted(amounts.items()) if v)
 
 

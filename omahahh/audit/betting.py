@@ -15,18 +15,9 @@ from omahahh.action_table import action_table
 from omahahh.audit.findings import Finding, FindingCode, make
 from omahahh.house_rules import HouseRules
 from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord, Structure
-from omahahh.money import format_minor
+from omahahh.money import MoneyText
 from omahahh.replay.engine import Decision, ReplayResult
 from omahahh.rooms.conventions import ROOMS
-
-
-class _Money:
-    def __init__(self, hand: HandRecord):
-        self.unit = hand.unit
-        self.currency = hand.currency
-
-    def __call__(self, amount: int) -> str:
-        return format_minor(amount, self.unit, self.currency)
 
 
 def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) -> list[Finding]:
@@ -35,7 +26,7 @@ def betting_findings(hand: HandRecord, result: ReplayResult, rules: HouseRules) 
     Only the actions ``result.marked`` names are looked at when the batch masks
     (:mod:`omahahh.audit.betting_masks`) marked them; every action otherwise.
     """
-    money = _Money(hand)
+    money = MoneyText(hand.unit, hand.currency)
     out: list[Finding] = []
     if len(hand.actions) != len(result.decisions):
         raise ValueError("a decision for every action: the replay and the hand disagree")
@@ -138,7 +129,9 @@ def _turn(
     )
 
 
-def _size(hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money) -> Finding | None:
+def _size(
+    hand: HandRecord, action: Action, d: Decision, seq: int, money: MoneyText
+) -> Finding | None:
     """Checks, calls, bets and raises against the decision's amounts (R-BET-*, R-AI-3)."""
     who = action.player
     kind = action.kind
@@ -256,7 +249,7 @@ def _size_rule(structure: Structure, too_big: bool) -> str:
 
 
 def _all_in(
-    hand: HandRecord, action: Action, d: Decision, seq: int, money: _Money
+    hand: HandRecord, action: Action, d: Decision, seq: int, money: MoneyText
 ) -> Finding | None:
     """The text's ``and is all-in`` against the chips left behind (R-BET-10)."""
     if action.kind not in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
@@ -299,7 +292,7 @@ def expected_small_blind(big_blind: int, unit: int, rounding: str) -> int:
     return half
 
 
-def _blinds(hand: HandRecord, rules: HouseRules, money: _Money) -> list[Finding]:
+def _blinds(hand: HandRecord, rules: HouseRules, money: MoneyText) -> list[Finding]:
     out: list[Finding] = []
     if hand.game.hole_card_count not in rules.hole_card_counts:
         out.append(

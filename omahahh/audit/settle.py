@@ -23,12 +23,14 @@ from collections.abc import Sequence
 
 from omahahh.action_table import action_table
 from omahahh.hand_tables import CollectionTable, SummarySeatTable, amounts_by_player, as_table
-from omahahh.model import POST_KINDS, GameType, HandRecord
+from omahahh.model import POST_KINDS, ActionKind, GameType, HandRecord
 from omahahh.replay.engine import ReplayResult, Taken
-from omahahh.rooms.conventions import ROOMS
+from omahahh.rooms.conventions import ROOMS, RoomConventions
 from omahahh.rooms.rake_allocation import allocation_for
 from omahahh.rules.allocation import allocate_rake
 from omahahh.rules.rake import implied_rake
+
+FOLD = ActionKind.FOLD
 
 
 def fees_taken(hand: HandRecord) -> tuple[int, int]:
@@ -104,13 +106,24 @@ def total_holds_returns(hand: HandRecord) -> bool:
     return not hand.uncalled or printed_returns_inside(hand)
 
 
+def won_uncontested(hand: HandRecord, player: str) -> bool:
+    """Did every other player dealt in fold (``player`` won without a call)?"""
+    actions = action_table(hand.actions)
+    folded = {p for p, k in zip(actions.players, actions.kinds, strict=True) if k is FOLD}
+    others = {s.player for s in hand.seats if not s.sitting_out and not s.out_of_hand}
+    others.discard(player)
+    return others <= folded
+
+
 def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -> dict[str, int]:
     """Of the unmatched bets ``returns`` (player, amount), those the room pays back inside
     ``collected`` instead of on an uncalled-bet line, per player.
 
     Winamax does it with every one (``collected_includes_uncalled``); 888poker
     only with a blind everyone folded to (``collected_includes_uncalled_blind``:
-    888poker:553795851, BB $2 collects $3 after the small blind folds). 888poker
+    888poker:553795851, BB $2 collects $3 after the small blind folds);
+    Microgaming's export with a bet everyone folded to
+    (``collected_includes_uncontested_bet``). 888poker
     also prints some uncontested Hi/Lo pots short of it (``halves_less_uncalled``):
     those count as a negative return. None when the hand prints its returns.
     """
@@ -123,12 +136,21 @@ def returns_in_collected(hand: HandRecord, returns: Sequence[tuple[str, int]]) -
         return {}
     out: dict[str, int] = defaultdict(int)
     for player, amount in returns:
-        blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
-        if room.collected_includes_uncalled or (blind_kept and blind_only(hand, player)):
+        if _inside_collected(hand, room, player):
             out[player] += amount
         elif room.halves_less_uncalled and _halves_less_uncalled(hand, player):
             out[player] -= amount  # the lines are short of it: it counts against them
     return dict(out)
+
+
+def _inside_collected(hand: HandRecord, room: RoomConventions, player: str) -> bool:
+    """Does the room pay ``player``'s unmatched bet back inside ``collected``?"""
+    if room.collected_includes_uncalled:
+        return True
+    blind_kept = room.collected_includes_uncalled_blind or room.uncalled_blind_in_pot
+    if blind_kept and blind_only(hand, player):
+        return True
+    return room.collected_includes_uncontested_bet and won_uncontested(hand, player)
 
 
 def _halves_less_uncalled(hand: HandRecord, player: str) -> bool:
@@ -161,14 +183,13 @@ def paid_out(hand: HandRecord, returned: dict[str, int]) -> dict[str, int] | Non
 
 
 def derives_rake(hand: HandRecord) -> bool:
-    """Is this a cash hand of a room that rakes without printing it, with no rake line?"""
+    """Is this a cash hand of a room that rakes without printing it, with no rake line
+    (``derives_unprinted_rake``), or with no rake line and no total to take it from
+    (``rake_from_total``)?"""
     room = ROOMS.get(hand.site)
-    return (
-        room is not None
-        and room.derives_unprinted_rake
-        and hand.rake_reported is None
-        and hand.game_type is GameType.CASH
-    )
+    if room is None or hand.rake_reported is not None or hand.game_type is not GameType.CASH:
+        return False
+    return room.derives_unprinted_rake or (room.rake_from_total and hand.total_pot_reported is None)
 
 
 def _unprinted_rake(hand: HandRecord, pots: Sequence[int]) -> int:

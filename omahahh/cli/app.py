@@ -15,10 +15,9 @@ import typer
 import typer.core
 import typer.main
 
-from omahahh.cli import help_style
+from omahahh.cli.help_style import HelpCommand, label_option
+from omahahh.cli.notes import show_library_notes
 from omahahh.version import __version__
-
-help_style.apply()
 
 # Each command, in the order --help lists them: (module, summary). The summary is the first
 # paragraph of the command's help, so that ``omahahh --help`` and ``--version`` list the commands
@@ -72,6 +71,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "export_cmd",
         "Write every parsed hand as PHH (hands the standard cannot hold are named, skipped).",
     ),
+    "rules": (
+        "rules_cmd",
+        "The house-rules profiles built in: one per room whose rules RULES.md cites.",
+    ),
 }
 COMMAND_ORDER = tuple(COMMANDS)
 
@@ -104,6 +107,8 @@ def load_command(name: str, rich_markup_mode: Any) -> Any:
         holder = typer.Typer(add_completion=False, rich_markup_mode=rich_markup_mode)
         importlib.import_module(f"omahahh.cli.{module}").register(holder)
         for info in holder.registered_commands:
+            if info.cls in (None, typer.core.TyperCommand):
+                info.cls = HelpCommand
             command = typer.main.get_command_from_info(
                 info, pretty_exceptions_short=True, rich_markup_mode=rich_markup_mode
             )
@@ -130,6 +135,9 @@ class LazyCommands(typer.core.TyperGroup):
         return load_command(cmd_name, self.rich_markup_mode)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        for param in self.get_params(ctx):
+            if isinstance(param, typer.core.TyperOption):
+                label_option(param, ctx)
         self._listing = True
         try:
             super().format_help(ctx, formatter)
@@ -163,6 +171,7 @@ def _root(
     ] = False,
 ) -> None:
     """Audit and analyse Omaha poker hand histories."""
+    show_library_notes()
 
 
 def main() -> None:

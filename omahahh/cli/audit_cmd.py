@@ -19,6 +19,7 @@ from omahahh.cli.options import (
     ingest_options,
     skip_reporter,
 )
+from omahahh.cli.output import FILE_SUFFIXES
 from omahahh.dataset.ingest import IngestOptions, count_files, ingest
 from omahahh.dataset.inputs import open_dataset
 from omahahh.dataset.store import is_dataset
@@ -101,7 +102,7 @@ def audit_command(
 ) -> None:
     """Replay every hand under the rules and list every disagreement with the text.
 
-    Example: omahahh audit out/ds --fail-on error --format csv --out findings.csv
+    Example: omahahh audit ~/hands --out out/ds --fail-on error
     """
     single_dataset = len(paths) == 1 and is_dataset(paths[0])
     if single_dataset and rules is not None:
@@ -118,6 +119,13 @@ def audit_command(
         )
     if single_dataset and out is not None:
         fail("--out: the input is already a dataset", EXIT_USAGE)
+    if out is not None and out.suffix.lower() in FILE_SUFFIXES:
+        shown = "csv" if output is OutputFormat.TABLE else output.value
+        fail(
+            f"--out {out}: audit --out is the dataset folder to write; the findings go to "
+            f"standard output (--format {shown} > {out.name})",
+            EXIT_USAGE,
+        )
     options = ingest_options(
         workers=workers, rules=rules, schedule=schedule, source_timezone=source_timezone
     )

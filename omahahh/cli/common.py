@@ -10,7 +10,7 @@ import typer
 from tqdm import tqdm
 
 from omahahh.dataset.verify import diagnose
-from omahahh.errors import OmahahhError
+from omahahh.errors import OmahahhError, UnknownName
 
 T = TypeVar("T")
 
@@ -25,12 +25,16 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
-def run_library(call: Callable[[], T]) -> T:
-    """Call the library; its own errors become one-line messages and exit code 1."""
+def run_library(call: Callable[[], T], code: int = EXIT_INPUT) -> T:
+    """Call the library; its own errors become one-line messages and exit ``code`` (1,
+    or 2 where every value the call reads is an option or argument as typed). A name
+    that names nothing (:class:`~omahahh.errors.UnknownName`) is a usage error (2)."""
     try:
         return call()
+    except UnknownName as exc:
+        fail(str(exc), EXIT_USAGE)
     except OmahahhError as exc:
-        fail(str(exc))
+        fail(str(exc), code)
     except OSError as exc:
         fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
     except Exception as exc:

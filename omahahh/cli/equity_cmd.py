@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from omahahh.cards import parse_cards
-from omahahh.cli.common import run_library
+from omahahh.cli.common import EXIT_USAGE, run_library
 from omahahh.eval.equity import RANDOM, EquityResult, equity
 
 
@@ -99,7 +99,8 @@ def equity_command(
 
     Example: omahahh equity AsKsQd7h 2c2d3h4h --board Ah7c2s
     """
-    result = run_library(lambda: _compute(hands, board, dead, hi_lo, samples, seed))
+    # Every value read is an argument as typed: a bad card or hand is a usage error.
+    result = run_library(lambda: _compute(hands, board, dead, hi_lo, samples, seed), EXIT_USAGE)
     if output is OutputFormat.JSON:
         typer.echo(json.dumps(result.to_dict()))
     else:

@@ -79,7 +79,7 @@ def export_command(
 ) -> None:
     """Write every parsed hand as PHH (hands the standard cannot hold are named, skipped).
 
-    Example: omahahh export DATASET --format phh --out phh/ --per-file 1 --workers 2
+    Example: omahahh export out/ds --format phh --out phh/ --per-file 1 --workers 2
     """
     options = ingest_options(source_timezone=source_timezone, workers=workers)
     counts = _export(paths, out, per_file, options, verbose)

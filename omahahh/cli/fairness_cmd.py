@@ -11,6 +11,7 @@ import typer
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, HandFilterArgs, filter_options
 from omahahh.cli.options import WorkersOpt, open_report_input
+from omahahh.cli.output import FORMAT_HELP, check_out, emit_text, output_format
 from omahahh.fairness.family import ALPHA, Correction
 from omahahh.fairness.report import fairness_report, render_table, to_csv, to_json
 from omahahh.stats.players import dataset_tables
@@ -47,9 +48,10 @@ def fairness_command(
     alpha: Annotated[
         float, typer.Option("--alpha", min=1e-9, max=0.5, help="Family rejection level.")
     ] = ALPHA,
-    fmt: Annotated[FairnessFormat, typer.Option("--format", help="Output format.")] = (
-        FairnessFormat.TABLE
-    ),
+    fmt: Annotated[
+        FairnessFormat | None,
+        typer.Option("--format", help=FORMAT_HELP, show_default="from --out, else table"),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write to FILE.")] = None,
     workers: WorkersOpt = 1,
 ) -> None:
@@ -57,8 +59,10 @@ def fairness_command(
 
     Only cards known from the deal are used (every seat's when the history
     shows them all, else the hero's) and the boards; shown cards never are.
-    Example: omahahh fairness DATASET --format json --out fairness.json
+    Example: omahahh fairness out/ds --out fairness.json
     """
+    fmt = output_format(fmt, out, FairnessFormat, FairnessFormat.TABLE)
+    check_out(out)
     filters = hands.stats_filter(None)
     if filters.positions:
         fail("--position: the fairness tests compare positions themselves", EXIT_USAGE)
@@ -69,11 +73,7 @@ def fairness_command(
             )
         )
         bar.update(1)
-    text = RENDER[fmt](report)
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        run_library(lambda: out.write_text(text, encoding="utf-8"))
+    emit_text(RENDER[fmt](report), out)
 
 
 def register(app: typer.Typer) -> None:

@@ -42,7 +42,8 @@ OPTIONS: dict[str, Any] = {
         list[str] | None, typer.Option("--structure", help="pot_limit, no_limit or fixed_limit.")
     ],
     "stakes": Annotated[
-        list[str] | None, typer.Option("--stakes", help="Stakes as printed, e.g. 0.10/0.25.")
+        list[str] | None,
+        typer.Option("--stakes", help="Stakes by their amounts, e.g. 0.10/0.25 (= $0.1/$0.25)."),
     ],
     "game_type": Annotated[
         list[str] | None, typer.Option("--game-type", help="cash or tournament.")

@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
-from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
+from omahahh.cli.common import progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, AliasOpt, HandFilterArgs, filter_options
 from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
-from omahahh.cli.output import check_out, write_to
+from omahahh.cli.output import SUFFIXES, check_out, format_of, write_output
 from omahahh.cli.stats_cmd import aliases_from
-from omahahh.report.graph import FORMATS, graph_series
+from omahahh.dataset.words import plural
+from omahahh.report.graph import graph_series
 from omahahh.report.graph_file import write_graph
 from omahahh.stats.players import dataset_tables
 
@@ -43,10 +44,9 @@ def graph_command(
 ) -> None:
     """Net winnings over hands, with the lines at and without showdown and all-in EV.
 
-    Example: omahahh graph DATASET --player Hero --out hero.png
+    Example: omahahh graph out/ds --player Hero --bb --out hero.png
     """
-    if out.suffix.lower() not in FORMATS:
-        fail(f"--out {out}: the graph is written as .png or .html", EXIT_USAGE)
+    format_of(out, None, {"png": SUFFIXES["png"], "html": SUFFIXES["html"]}, None)
     check_out(out)
     filters = hands.stats_filter(player)
     people = aliases_from(alias)
@@ -56,11 +56,11 @@ def graph_command(
             lambda: graph_series(dataset_tables(str(data.root)), filters, people, big_blinds=bb)
         )
         bar.update(1)
-        run_library(lambda: write_to(out, lambda tmp: write_graph(series, tmp)))
+        write_output(out, lambda tmp: write_graph(series, tmp, out.suffix))
         bar.update(1)
     net = series.frame["net"][-1] if series.frame.height else 0
     typer.echo(
-        f"{out}: {series.player}, {series.frame.height:,} hands, net "
+        f"{out}: {series.player}, {plural(series.frame.height, 'hand')}, net "
         f"{net / (1 if bb else series.unit):,.2f} {series.unit_label}",
         err=True,
     )

@@ -1,15 +1,22 @@
-"""How ``--help`` shows arguments and options: ``PATH...``, flags without a type.
+"""How ``--help`` shows arguments and options: ``PATH...``, flags without a type, text as written.
 
 Typer's default help prints ``{paths}...`` in the usage line and a Python type
 beside every parameter (``<list[Path]>``, ``<bool>`` on a flag), which read as
-noise to a user. Two small overrides of typer's parameter classes,
-applied once when the CLI is imported:
+noise to a user, and reads help text as Rich markup, so ``omahahh[dask]`` loses
+its ``[dask]``. :class:`HelpCommand`, the class every command is built with
+(typer's public ``cls`` of a command), sets each of its own parameters'
+public ``metavar`` and help once, when the command is built:
 
 - an argument shows as its name in capitals, singular when it takes several
   values (``paths`` -> ``PATH...``, ``hand_key`` -> ``HAND_KEY``), in the usage
   line and its panel, with no type beside it;
-- a flag (a boolean option) shows no type; other options keep theirs
-  (``<int>``, ``<path>``), which say what to write.
+- a flag (a boolean option) shows no type; other options show a word for what
+  to write (``INTEGER``, ``PATH``, ``TEXT``) or their choices
+  (``table|csv|json``);
+- help text is shown as written (markup characters escaped).
+
+Nothing outside these commands changes: typer's classes are extended, not
+patched.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import typer.core
+from rich.markup import escape
 
 
 def argument_label(name: str, several: bool) -> str:
@@ -29,19 +37,6 @@ def argument_label(name: str, several: bool) -> str:
     if several and label.endswith("S") and len(label) > 1:
         label = label[:-1]
     return label
-
-
-def _usage_display_name(self: typer.core.TyperArgument) -> str:
-    several = self.nargs != 1
-    label = argument_label(self.name or "arg", several) + ("..." if several else "")
-    return label if self.required else f"[{label}]"
-
-
-def _argument_display_type(self: typer.core.TyperArgument, ctx: Any) -> str | None:
-    return None
-
-
-_option_display_type = typer.core.TyperOption.display_type_rich
 
 
 TYPE_WORDS = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "path": "PATH", "Path": "PATH"}
@@ -61,22 +56,55 @@ def option_type_label(shown: str) -> str:
     return TYPE_WORDS.get(inner, inner)
 
 
-def _option_display_type_rich(self: typer.core.TyperOption, ctx: Any) -> str | None:
-    if self.is_flag or self.is_bool_flag:
+class LabelledArgument(typer.core.TyperArgument):
+    """An argument shown by its label alone: ``PATH...`` in the usage line and its panel."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
         return None
-    result: str | None = _option_display_type(self, ctx)
-    return option_type_label(result) if result else result
+
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        label = self.metavar or argument_label(self.name or "arg", self.nargs != 1)
+        return [label if self.required else f"[{label}]"]
 
 
-def _argument_display_name(self: typer.core.TyperArgument) -> str:
-    return argument_label(self.name or "arg", self.nargs != 1)  # the panel adds "..."
+class HelpCommand(typer.core.TyperCommand):
+    """A command whose help shows its parameters as the module doc says."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            self.help = escape(self.help)
+        ctx = typer.Context(self)
+        for param in self.params:
+            if isinstance(param, typer.core.TyperArgument):
+                label(param)
+            if isinstance(param, typer.core.TyperOption):
+                label_option(param, ctx)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if isinstance(option, typer.core.TyperOption):
+            label_option(option, ctx)
+        return option
 
 
-def apply() -> None:
-    """Install the overrides (idempotent)."""
-    arg: Any = typer.core.TyperArgument
-    opt: Any = typer.core.TyperOption
-    arg._usage_display_name = _usage_display_name
-    arg.display_type_rich = _argument_display_type
-    arg.display_name_raw = property(_argument_display_name)
-    opt.display_type_rich = _option_display_type_rich
+def label(param: typer.core.TyperArgument) -> None:
+    """``param`` shown as :class:`LabelledArgument`, its help as written."""
+    several = param.nargs != 1
+    if param.metavar is None:
+        param.metavar = argument_label(param.name or "arg", several) + ("..." if several else "")
+    if param.help:
+        param.help = escape(param.help)
+    param.__class__ = LabelledArgument
+
+
+def label_option(param: typer.core.TyperOption, ctx: typer.Context) -> None:
+    """A flag with no type shown, another option with a word for its value; help as written."""
+    if param.help:
+        param.help = escape(param.help)
+    if param.metavar is not None:
+        return
+    if param.is_flag or param.is_bool_flag:
+        param.metavar = ""
+    else:
+        param.metavar = option_type_label(param.display_type(ctx))

@@ -18,24 +18,30 @@ from omahahh.dataset.fragments import Fragment
 from omahahh.dataset.ingest import IngestOptions
 from omahahh.dataset.inputs import DatasetHandle, open_dataset
 from omahahh.dataset.store import is_dataset
-from omahahh.house_rules import DEFAULT_HOUSE_RULES, load_house_rules
+from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
 from omahahh.parsers.context import TimeZoneError, check_zone
 from omahahh.parsers.registry import SkipReporter
 from omahahh.replay.allin import DEFAULT_SAMPLES
+from omahahh.rooms.house_profiles import RoomProfile, resolve_house_rules
 
 WorkersOpt = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to parse text with.")
 ]
 RulesOpt = Annotated[
-    Path | None,
-    typer.Option("--rules", help="House-rules profile (TOML, docs/HOUSE_RULES.md)."),
+    str | None,
+    typer.Option(
+        "--rules",
+        help="House-rules profile: a room's built-in (unibet, finnish, stellapoker, "
+        "multipoker: `omahahh rules list`) or a TOML file (docs/HOUSE_RULES.md).",
+    ),
 ]
 ScheduleOpt = Annotated[
     str | None,
     typer.Option(
         "--schedule",
-        help="Rake schedule (documented, none, or a TOML file, docs/RAKE.md): "
-        "rake off it is a rake_off_schedule finding. Default: no rake claim.",
+        help="Rake schedule (documented, multipoker, none, or a TOML file, docs/RAKE.md): "
+        "rake off it is a rake_off_schedule finding. Default: the --rules room's schedule, "
+        "else no rake claim.",
     ),
 ]
 SourceTimezoneOpt = Annotated[
@@ -73,11 +79,19 @@ class WriteFrom(StrEnum):
     WORKERS = "workers"
 
 
+def house_rules_of(rules: str | None) -> tuple[HouseRules, RoomProfile | None]:
+    """``--rules NAME|FILE`` as a profile (and the room it names); the default without it.
+    A name that is neither a built-in nor a file is a usage error (exit 2)."""
+    if rules is None:
+        return DEFAULT_HOUSE_RULES, None
+    return run_library(lambda: resolve_house_rules(rules))
+
+
 def ingest_options(
     *,
     workers: int = 1,
     strict: bool = False,
-    rules: Path | None = None,
+    rules: str | None = None,
     schedule: str | None = None,
     source_timezone: str | None = None,
     allin_preflop_samples: int | None = DEFAULT_SAMPLES,
@@ -96,7 +110,9 @@ def ingest_options(
             zone = check_zone(source_timezone)
         except TimeZoneError as exc:
             raise typer.BadParameter(str(exc), param_hint="--source-timezone") from None
-    house = DEFAULT_HOUSE_RULES if rules is None else run_library(lambda: load_house_rules(rules))
+    house, room = house_rules_of(rules)
+    if schedule is None and room is not None:
+        schedule = room.schedule
     hook = run_library(lambda: audit_hook(schedule, house))
     return IngestOptions(
         workers=workers,

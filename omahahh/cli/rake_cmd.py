@@ -13,7 +13,15 @@ import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
-from omahahh.cli.output import FORMAT_HELP, check_out, output_format, write_text, write_to
+from omahahh.cli.output import (
+    FORMAT_HELP,
+    SUFFIXES,
+    check_out,
+    emit_text,
+    format_of,
+    output_format,
+    write_output,
+)
 from omahahh.money import format_minor
 from omahahh.rake.attribution import Attribution
 from omahahh.rake.builtin import resolve_schedule
@@ -80,11 +88,16 @@ def render_report(report: RakeReport, schedule_name: str) -> str:
     return "\n".join(lines)
 
 
-def _write_text(text: str, out: Path | None) -> None:
-    if out is None:
-        typer.echo(text, nl=not text.endswith("\n"))
-    else:
-        write_text(text if text.endswith("\n") else text + "\n", out)
+INFERRED_FORMATS = {"table": SUFFIXES["toml"] + SUFFIXES["table"], "json": SUFFIXES["json"]}
+"""What ``--schedule infer`` writes: the schedule as TOML (the table format), or JSON
+with what explains it."""
+
+
+def _inferred_format(given: RakeFormat | None, out: Path | None) -> RakeFormat:
+    if given is not None and given.value not in INFERRED_FORMATS:
+        fail(f"--schedule infer writes the schedule as TOML or json, not {given.value}", EXIT_USAGE)
+    name = format_of(out, given.value if given else None, INFERRED_FORMATS, "table")
+    return RakeFormat(name)
 
 
 def _inference_json(result: Inference) -> str:
@@ -106,16 +119,16 @@ def _emit(report: RakeReport, fmt: RakeFormat, out: Path | None, schedule_name: 
     # With --by the totals are the output; otherwise the per-hand rows are.
     frame = report.totals if report.by else report.hands
     if fmt is RakeFormat.TABLE:
-        _write_text(render_report(report, schedule_name), out)
+        emit_text(render_report(report, schedule_name), out)
     elif fmt is RakeFormat.CSV:
         if out is None:
             frame.write_csv(sys.stdout)
         else:
-            write_to(out, frame.write_csv)
+            write_output(out, frame.write_csv)
     elif fmt is RakeFormat.PARQUET:
         if out is None:
             fail("--format parquet needs --out FILE", EXIT_USAGE)
-        write_to(out, frame.write_parquet)
+        write_output(out, frame.write_parquet)
     else:
         doc = {
             "schedule": schedule_name,
@@ -124,7 +137,7 @@ def _emit(report: RakeReport, fmt: RakeFormat, out: Path | None, schedule_name: 
             "totals": report.totals.to_dicts(),
             "largest_discrepancies": report.largest.to_dicts(),
         }
-        _write_text(json.dumps(doc, indent=2, default=str) + "\n", out)
+        emit_text(json.dumps(doc, indent=2, default=str), out)
 
 
 def rake_command(
@@ -136,7 +149,7 @@ def rake_command(
         typer.Option(
             "--schedule",
             "-s",
-            help="Built-in (documented, none), a TOML file, or 'infer' to learn one.",
+            help="Built-in (documented, multipoker, none), a TOML file, or 'infer' to learn one.",
         ),
     ] = "documented",
     by: Annotated[
@@ -160,10 +173,13 @@ def rake_command(
 ) -> None:
     """Reconcile reported rake with a schedule: totals per currency, largest discrepancies.
 
-    Example: omahahh rake DATASET --schedule documented --by stakes,day
+    Example: omahahh rake out/ds --schedule documented --by stakes,day
     """
     keys = _keys(by or [])
-    fmt = output_format(fmt, out, RakeFormat, RakeFormat.TABLE)
+    if schedule == INFER:
+        fmt = _inferred_format(fmt, out)
+    else:
+        fmt = output_format(fmt, out, RakeFormat, RakeFormat.TABLE)
     check_out(out)
     chosen = None if schedule == INFER else run_library(lambda: resolve_schedule(schedule))
     with open_report_input(paths, workers, verbose) as data:
@@ -175,7 +191,7 @@ def rake_command(
                 result = run_library(lambda: infer_schedule(inputs))
                 bar.update(1)
                 text = _inference_json(result) if fmt is RakeFormat.JSON else inference_toml(result)
-                _write_text(text, out)
+                emit_text(text, out)
                 return
             bar.update(1)
             report = run_library(

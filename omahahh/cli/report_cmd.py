@@ -13,11 +13,13 @@ import typer
 
 from omahahh.cli.common import EXIT_USAGE, fail, progress_bar, run_library
 from omahahh.cli.filter_options import NO_HAND_FILTER, HandFilterArgs, filter_options, split
-from omahahh.cli.options import RulesOpt, WorkersOpt, ingest_options, open_input
+from omahahh.cli.options import RulesOpt, WorkersOpt, house_rules_of, ingest_options, open_input
+from omahahh.cli.output import SUFFIXES, check_out, format_of, write_text
 from omahahh.dataset.store import is_dataset
+from omahahh.dataset.words import plural
 from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.schedule import INFER, apply_house_rules
-from omahahh.report.page import write_page
+from omahahh.report.page import render_page
 from omahahh.report.page_data import DEFAULT_TOP, report_data
 
 
@@ -41,11 +43,14 @@ def report_command(
     ],
     out: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")],
     schedule: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--schedule", "-s", help="Rake schedule: built-in (documented, none) or a TOML file."
+            "--schedule",
+            "-s",
+            help="Rake schedule: built-in (documented, multipoker, none) or a TOML file.",
+            show_default="the --rules room's schedule, else documented",
         ),
-    ] = "documented",
+    ] = None,
     rules: RulesOpt = None,
     player: Annotated[
         list[str] | None,
@@ -60,8 +65,10 @@ def report_command(
     """Write the audit as one self-contained HTML page: overview, findings with each
     hand's replay, rake reconciliation, players, failures, the rules cited.
 
-    Example: omahahh report DATASET --out report.html
+    Example: omahahh report out/ds --out report.html
     """
+    format_of(out, None, {"html": SUFFIXES["html"]}, "html")
+    check_out(out)
     if schedule == INFER:
         fail("--schedule infer: infer with `omahahh rake --schedule infer` first", EXIT_USAGE)
     single_dataset = len(paths) == 1 and is_dataset(paths[0])
@@ -73,7 +80,9 @@ def report_command(
         )
     filters = hands.stats_filter(player)
     options = ingest_options(workers=workers, rules=rules)
-    chosen = apply_house_rules(run_library(lambda: resolve_schedule(schedule)), options.house_rules)
+    _, room = house_rules_of(rules)
+    spec = schedule or (room.schedule if room is not None else None) or "documented"
+    chosen = apply_house_rules(run_library(lambda: resolve_schedule(spec)), options.house_rules)
     profile = (
         f"{options.house_rules.name} ({rules})"
         if rules is not None
@@ -98,13 +107,15 @@ def report_command(
             )
         )
         bar.update(1)
-        written = run_library(lambda: write_page(content, out))
+        written = write_text(render_page(content), out)
         bar.update(1)
     sev = content.findings.by_severity
     typer.echo(
-        f"{written}: {content.overview.hands:,} hands, {content.findings.total:,} findings "
-        f"({sev['error']:,} errors, {sev['warning']:,} warnings, {sev['info']:,} infos), "
-        f"{content.overview.failures:,} failures, {written.stat().st_size / 1024:,.0f} KiB",
+        f"{written}: {plural(content.overview.hands, 'hand')}, "
+        f"{plural(content.findings.total, 'finding')} ({plural(sev['error'], 'error')}, "
+        f"{plural(sev['warning'], 'warning')}, {plural(sev['info'], 'info')}), "
+        f"{plural(content.overview.failures, 'failure')}, "
+        f"{written.stat().st_size / 1024:,.0f} KiB",
         err=True,
     )
 

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from omahahh.cli.common import run_library
-from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules, load_house_rules
+from omahahh.cli.options import RulesOpt, house_rules_of
 from omahahh.report.show import show_hand
 
 
@@ -20,19 +20,14 @@ def show_command(
         list[Path],
         typer.Argument(help="Hand-history files, folders, globs, or one dataset folder."),
     ],
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="House-rules profile (TOML, docs/HOUSE_RULES.md)."),
-    ] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Replay one hand: each action with the pot, amount to call, raise range, stack and
     findings; then pots and awards, derived beside reported.
 
-    Example: omahahh show pokerstars:232772509770 out/ds
+    Example: omahahh show pokerstars:147384467878 out/ds
     """
-    house: HouseRules = DEFAULT_HOUSE_RULES
-    if rules is not None:
-        house = run_library(lambda: load_house_rules(rules))
+    house, _ = house_rules_of(rules)
     typer.echo(run_library(lambda: show_hand(hand_key, paths, house)))
 
 

@@ -23,7 +23,7 @@ from omahahh.cli.filter_options import (
     split,
 )
 from omahahh.cli.options import VerboseOpt, WorkersOpt, open_report_input
-from omahahh.cli.output import FORMAT_HELP, check_out, output_format, write_text, write_to
+from omahahh.cli.output import FORMAT_HELP, check_out, emit_text, output_format, write_output
 from omahahh.report.render import render_table, to_json
 from omahahh.stats.aliases import Aliases, load_aliases
 from omahahh.stats.filters import NO_FILTER, StatsFilter, StatsInputError
@@ -85,7 +85,7 @@ def stats_command(
 ) -> None:
     """Player statistics: one row per player (and group) and currency.
 
-    Example: omahahh stats DATASET --player 'Hero*' --by variant,position
+    Example: omahahh stats out/ds --player 'Hero*' --by variant,position
     """
     try:
         keys = check_keys(split(by))
@@ -139,17 +139,13 @@ def _emit(
         if out is None:
             frame.write_csv(sys.stdout)
         else:
-            write_to(out, frame.write_csv)
+            write_output(out, frame.write_csv)
         return
     if fmt is StatsFormat.PARQUET:
         assert out is not None  # checked before any work
-        write_to(out, frame.write_parquet)
+        write_output(out, frame.write_parquet)
         return
-    text = to_json(frame, keys, doc) if fmt is StatsFormat.JSON else render_table(frame) + "\n"
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        write_text(text, out)
+    emit_text(to_json(frame, keys, doc) if fmt is StatsFormat.JSON else render_table(frame), out)
 
 
 def register(app: typer.Typer) -> None:

@@ -40,11 +40,17 @@ def verify_command(
     if report.intact:
         return
     if not restore_:
-        typer.echo(
-            f"omahahh: the current version is damaged: `omahahh verify {dataset} --restore` "
-            "goes back to the newest intact version",
-            err=True,
+        kept_intact = any(
+            not problems
+            for version, problems in report.problems.items()
+            if version != report.current
         )
+        advice = (
+            f"`omahahh verify {dataset} --restore` goes back to the newest intact version"
+            if kept_intact
+            else "no kept version is intact either: re-ingest the hand histories into a new folder"
+        )
+        typer.echo(f"omahahh: the current version is damaged: {advice}", err=True)
         raise typer.Exit(EXIT_INPUT)
     back = run_library(lambda: restore(dataset))
     if back is None:

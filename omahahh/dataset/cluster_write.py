@@ -132,5 +132,12 @@ def adopt_batch(writer: DatasetWriter, batch: WrittenBatch) -> Fragment:
         for table, path in batch.parts.items():
             writer.rewrite_part(table, Path(path), keep)
     writer.buffer("failures", kept.frames["failures"])
-    writer.count(batch.files, batch.blocks, kept.hands, kept.failures, kept.unknown_formats)
+    writer.count(
+        batch.files,
+        batch.blocks,
+        kept.hands,
+        kept.failures,
+        kept.unknown_formats,
+        kept.failures_seen,
+    )
     return keys_only(kept.frames["hands"], kept.frames["failures"], batch.blocks, batch.files)

@@ -67,6 +67,8 @@ class Fragment:
     files: int = 0
     # For each child table, the ordinal (row in ``hands``) of each row's hand.
     owners: dict[str, list[int]] = field(default_factory=dict)
+    failures_seen: int = 0
+    """Failure rows dropped by de-duplication: the same failure recorded before."""
 
     def __reduce__(self) -> tuple[Callable[..., Fragment], tuple[object, ...]]:
         # A worker's fragment travels to the driver as LZ4-compressed Arrow IPC streams:

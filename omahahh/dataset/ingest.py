@@ -25,6 +25,7 @@ from omahahh.dataset.pipeline import DEFAULT_PIPELINE, PipelineOptions, process_
 from omahahh.dataset.pool_write import LocalPool
 from omahahh.dataset.store import DatasetWriter, IngestCounts
 from omahahh.dataset.versions import DEFAULT_KEEP
+from omahahh.dataset.words import plural, verb
 from omahahh.dataset.workers import capped_workers
 from omahahh.errors import OmahahhError, SourceError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
@@ -91,7 +92,10 @@ def check_inputs(
 
     found = sum(1 for _ in expand_paths(paths, skip))
     if not found:
-        others = f" ({skipped} files are not hand histories)" if skipped else ""
+        others = ""
+        if skipped:
+            what = "a hand history" if skipped == 1 else "hand histories"
+            others = f" ({plural(skipped, 'file')} {verb(skipped, 'is')} not {what})"
         names = ", ".join(os.fspath(p) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
         raise NoHandHistory(f"{names}: no hand history in the inputs{others}")
     return found, skipped

@@ -311,7 +311,14 @@ def _decide(
         lost = written.filter(~written.is_in(hands["hand_key"]))
         dropped.setdefault(done.worker, []).append(lost)
     writer.buffer("failures", kept.frames["failures"])
-    writer.count(done.files, done.blocks, kept.hands, kept.failures, kept.unknown_formats)
+    writer.count(
+        done.files,
+        done.blocks,
+        kept.hands,
+        kept.failures,
+        kept.unknown_formats,
+        kept.failures_seen,
+    )
     return keys_only(hands.drop("written"), kept.frames["failures"], done.blocks, done.files)
 
 

@@ -111,6 +111,9 @@ class IngestCounts:
     """Files passed over: their content looks like no hand history at all."""
     unknown_format: int = 0
     """Failure rows of blocks that look like hand history but no format reads."""
+    failures_seen: int = 0
+    """Of the duplicates: blocks that failed to parse before, their failure already recorded
+    (a re-ingest of a folder with failures)."""
     parts_from: str = "driver"
     """Who wrote the Parquet parts: ``driver``, or ``workers`` (local pool, where safe)."""
 
@@ -129,9 +132,14 @@ class IngestCounts:
             else ""
         )
         unknown = f" (unknown format {self.unknown_format})" if self.unknown_format else ""
+        seen = (
+            f" ({self.failures_seen} of them failures already recorded)"
+            if self.failures_seen
+            else ""
+        )
         return (
             f"files {self.files}{skipped}, hand blocks {self.blocks}, "
-            f"hands parsed {self.parsed}, duplicates {self.duplicates}, "
+            f"hands parsed {self.parsed}, duplicates {self.duplicates}{seen}, "
             f"failures {self.failures}{unknown}, {self.seconds:.2f} s, "
             f"{self.hands_per_second:,.0f} parsed hands/s"
         )
@@ -315,7 +323,13 @@ def dedupe_fragment(fragment: Fragment, seen_keys: Seen) -> Fragment:
         frames["failures"] = pl.concat(
             [frames["failures"], pl.DataFrame(conflicts, schema=schema("failures"))]
         )
-    return Fragment(frames=frames, blocks=fragment.blocks, files=fragment.files, owners={})
+    return Fragment(
+        frames=frames,
+        blocks=fragment.blocks,
+        files=fragment.files,
+        owners={},
+        failures_seen=fail_mask.count(False),
+    )
 
 
 class DatasetWriter:
@@ -453,15 +467,24 @@ class DatasetWriter:
         self._parts.add(table, frame)
 
     def count(
-        self, files: int, blocks: int, parsed: int, failures: int, unknown_format: int = 0
+        self,
+        files: int,
+        blocks: int,
+        parsed: int,
+        failures: int,
+        unknown_format: int = 0,
+        failures_seen: int = 0,
     ) -> None:
-        """Count what a file or batch gave (``unknown_format``: of its ``failures``)."""
+        """Count what a file or batch gave (``unknown_format``: of its ``failures``;
+        ``failures_seen``: blocks whose failure was recorded before, counted among the
+        duplicates)."""
         self.counts.files += files
         self.counts.blocks += blocks
         self.counts.parsed += parsed
         self.counts.failures += failures
         self.counts.unknown_format += unknown_format
         self.counts.duplicates += blocks - parsed - failures
+        self.counts.failures_seen += failures_seen
 
     def add(self, fragment: Fragment) -> Fragment:
         """De-duplicate ``fragment`` against everything seen, buffer and write it.
@@ -469,7 +492,14 @@ class DatasetWriter:
         Returns the fragment as kept (duplicates dropped, conflicts as failures).
         """
         kept = self._dedupe(fragment)
-        self.count(fragment.files, fragment.blocks, kept.hands, kept.failures, kept.unknown_formats)
+        self.count(
+            fragment.files,
+            fragment.blocks,
+            kept.hands,
+            kept.failures,
+            kept.unknown_formats,
+            kept.failures_seen,
+        )
         for table, frame in kept.frames.items():
             self.buffer(table, frame)
         return kept

@@ -27,6 +27,7 @@ from omahahh.dataset.guard import (
 from omahahh.dataset.lock import DatasetLock
 from omahahh.dataset.manifest import MANIFEST, PartRecord
 from omahahh.dataset.versions import finished, restore_candidates, switch_current
+from omahahh.dataset.words import plural, verb
 from omahahh.errors import DatasetError
 
 
@@ -38,7 +39,9 @@ def footer_problem(version: Path, record: PartRecord) -> Problem | None:
     except Exception as exc:  # any footer error is damage, whatever pyarrow calls it
         return Problem(path, f"unreadable Parquet footer ({exc})")
     if rows != record.rows:
-        return Problem(path, f"{rows} rows where {record.rows} were written")
+        return Problem(
+            path, f"{plural(rows, 'row')} where {record.rows} {verb(record.rows, 'was')} written"
+        )
     return None
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from omahahh.dataset.words import plural
+
 
 def capped_workers(
     workers: int,
@@ -26,10 +28,10 @@ def capped_workers(
     cap = max(1, min(cpus, tasks))
     if workers > cap and on_note is not None:
         if cap == cpus:
-            why = f"{cpus} CPUs"
+            why = plural(cpus, "CPU")
         elif tasks > files:
-            why = f"{files} input files in {tasks} pieces"
+            why = f"{plural(files, 'input file')} in {plural(tasks, 'piece')}"
         else:
-            why = f"{files} input files"
+            why = plural(files, "input file")
         on_note(f"note: --workers {workers} capped at {cap} ({why})")
     return min(workers, cap)

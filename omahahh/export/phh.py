@@ -8,6 +8,7 @@ several.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import re
@@ -17,6 +18,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from omahahh.dataset.files import write_text_atomically
+from omahahh.dataset.words import plural, verb
 from omahahh.errors import OmahahhError
 from omahahh.export.phh_fast import render_rows
 from omahahh.export.phh_record import (
@@ -61,20 +64,28 @@ class ExportCounts:
     files: int = 0
     skipped_hands: list[tuple[str, str]] = field(default_factory=list)
     """(hand key, why) of each hand the standard cannot hold."""
+    names: list[str] = field(default_factory=list)
+    """The files written, in order."""
+    removed: int = 0
+    """Files of an earlier export in the same folder, removed first."""
 
     @property
     def skipped(self) -> int:
         return len(self.skipped_hands)
 
     def summary_line(self) -> str:
-        return f"hands written {self.hands}, files {self.files}, skipped {self.skipped}"
+        line = f"hands written {self.hands}, files {self.files}, skipped {self.skipped}"
+        if self.removed:
+            line += f" (the earlier export's {plural(self.removed, 'file')} there removed)"
+        return line
 
     def skipped_lines(self, limit: int | None = None) -> list[str]:
         """``skipped <key>: <why>`` for each skipped hand (at most ``limit``, then a count)."""
         shown = self.skipped_hands if limit is None else self.skipped_hands[:limit]
         out = [f"skipped {key}: {why}" for key, why in shown]
         if len(shown) < self.skipped:
-            out.append(f"... {self.skipped - len(shown)} more skipped (--verbose lists all)")
+            more = self.skipped - len(shown)
+            out.append(f"... {more} more {verb(more, 'was')} skipped (--verbose lists all)")
         return out
 
 
@@ -113,18 +124,17 @@ def write_rendered(
 ) -> ExportCounts:
     """Write rendered hands, in order, as :func:`export_records` describes."""
     folder = Path(out)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ExportError(f"{folder}: cannot create the output folder: {exc.strerror}") from None
-    counts = ExportCounts()
+    removed = claim_folder(folder)
+    counts = ExportCounts(removed=removed)
     chunk: list[str] = []
 
     def flush() -> None:
         if not chunk:
             return
         counts.files += 1
-        _write(folder / f"hands-{counts.files:05d}.phhs", "\n".join(chunk))
+        name = f"hands-{counts.files:05d}.phhs"
+        _write(folder / name, "\n".join(chunk))
+        counts.names.append(name)
         chunk.clear()
 
     for key, body, why in rendered:
@@ -134,7 +144,9 @@ def write_rendered(
             counts.hands += 1
             if per_file == 1:
                 counts.files += 1
-                _write(folder / f"{_SAFE.sub('_', key.replace(':', '-'))}.phh", body)
+                name = f"{_SAFE.sub('_', key.replace(':', '-'))}.phh"
+                _write(folder / name, body)
+                counts.names.append(name)
             else:
                 chunk.append(f"[{len(chunk) + 1}]\n{body}")
                 if len(chunk) >= per_file:
@@ -142,15 +154,63 @@ def write_rendered(
         if on_hand is not None:
             on_hand(counts)
     flush()
+    _write(folder / OWNED, json.dumps({"files": counts.names, "complete": True}, indent=1))
     return counts
+
+
+OWNED = ".omahahh-export.json"
+"""The file naming what an export wrote in its folder: the next export there removes
+exactly those files (an export interrupted before writing it leaves ``complete``
+false, and then its files are known by their names)."""
+_OWN_NAME = re.compile(r"(hands-\d{5}\.phhs|[A-Za-z0-9_.-]+\.phh|\..+\.tmp)")
+
+
+def claim_folder(folder: Path) -> int:
+    """Make ``folder`` an export's own: create it, or remove the files an earlier export
+    wrote there; a folder holding any other file is refused (nothing is removed then).
+
+    An interrupted earlier export (its record says ``complete`` false) owns the files
+    named as exports name them (``hands-00001.phhs``, ``<site>-<id>.phh``). Returns
+    how many files of the earlier export were removed.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        present = {p.name for p in folder.iterdir()}
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot create the output folder: {exc.strerror}") from None
+    owned = _owned(folder) if OWNED in present else set()
+    others = sorted(present - owned - {OWNED})
+    if others:
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise ExportError(
+            f"{folder}: holds files no export wrote ({shown}); export writes into an empty "
+            "folder or one an earlier export wrote"
+        )
+    try:
+        for name in sorted(present & owned):
+            (folder / name).unlink()
+        _write(folder / OWNED, json.dumps({"files": [], "complete": False}))
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot clear the earlier export: {exc.strerror}") from None
+    return len(present & owned)
+
+
+def _owned(folder: Path) -> set[str]:
+    """The files the export record of ``folder`` says are an export's."""
+    try:
+        record = json.loads((folder / OWNED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    names = {str(n) for n in record.get("files", []) if "/" not in str(n)}
+    if not record.get("complete", False):
+        names |= {p.name for p in folder.iterdir() if _OWN_NAME.fullmatch(p.name)}
+    return names
 
 
 def _write(path: Path, text: str) -> None:
     """Write atomically: a reader never sees half a file."""
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
+        write_text_atomically(path, text)
     except OSError as exc:
         raise ExportError(f"{path}: cannot write: {exc.strerror}") from None
 

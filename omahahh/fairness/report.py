@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 
 import polars as pl
 
+from omahahh.dataset.words import plural
 from omahahh.fairness.checks import DEAL, run_checks
 from omahahh.fairness.extract import fair_sample
 from omahahh.fairness.family import ALPHA, Correction, Judged, judge
@@ -109,8 +110,8 @@ def sample_notes(c: SampleCounts) -> list[str]:
     """What the sample is made of, in words (always says that shown cards are not used)."""
     whose = f"{c.player}'s" if c.player else "the hero's"
     lines = [
-        f"{c.hands_read:,} hands read; {c.all_known:,} with every dealt seat's cards from the "
-        f"deal (every card used), {c.hero_only:,} with {whose} cards only"
+        f"{plural(c.hands_read, 'hand')} read; {c.all_known:,} with every dealt seat's cards "
+        f"from the deal (every card used), {c.hero_only:,} with {whose} cards only"
         + (f", {c.board_only:,} with the board only" if c.board_only else "")
         + ".",
         f"{c.shown_only:,} hole hands known only from a show are not used: shown "
@@ -159,8 +160,9 @@ def _table_rows(report: FairnessReport) -> tuple[list[Row], str | None]:
         return deal + players, None
     rejected = [r for r in players if r["rejected"]]
     shown = rejected[:SHOWN_PLAYERS]
+    whose = plural(len(players), "player's", "players'")
     note = (
-        f"{len(players):,} players' all-in luck tested, {len(rejected):,} rejected; "
+        f"{whose} all-in luck tested, {len(rejected):,} rejected; "
         f"{'the first ' if len(rejected) > len(shown) else ''}{len(shown):,} listed "
         "(--format csv or json lists every one)."
     )

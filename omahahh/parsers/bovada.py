@@ -16,7 +16,8 @@ Lines are ``<position>[  [ME]] : <what>``; ``<what>`` and what it records:
 =========================================  =========================================
 line                                       records
 =========================================  =========================================
-``Set dealer/Bring in spot [2]``           the button seat
+``Set dealer/Bring in spot [2]``,          the button seat (none printed: the
+``Set dealer [2]``, ``Set dealer``         ``Dealer`` seat)
 ``Ante/Small Blind $0.02``                 small blind
 ``Big blind/Bring in $0.05``               big blind
 ``Posts chip $0.05``                       a new player's post: live up to the big
@@ -24,19 +25,21 @@ line                                       records
 ``Posts dead chip $15``                    the same (at $5/$10: $10 live, $5 dead)
 ``Ante chip 25``                           ante
 ``Card dealt to a spot [..]``              the seat's hole cards
-``Folds[ (timeout)|(auth)]``, ``Checks``   the action
+``Fold[s][ (reason)]``, ``Checks``         the action (any reason in brackets
+                                           after ``Fold``/``Folds``/``Checks``)
+``Folds & shows [..]``                     a fold, and the cards shown
 ``Calls $X`` / ``Call X``                  a call of X (chips added)
-``Bets $X``                                a bet
-``Raises $1.73 to $1.86``                  a raise **to** $1.86 ($1.73 added)
+``Bets $X``, ``bets``, ``Double bets``     a bet
+``Raises $1.73 to $1.86``, ``raises``      a raise **to** $1.86 ($1.73 added)
 ``Raises $35`` (2012)                      a raise to $35
 ``All-in $2.36``                           all-in for $2.36 more: a call, bet or raise
                                            by the street total it reaches
-``All-in(raise) $1.69 to $1.69``           an all-in raise to $1.69 (2012: no ``to``,
-                                           the figure is the street total)
+``All-in(raise) $1.69 to $1.69``,          an all-in raise to $1.69 (2012: no ``to``,
+``All-in(raise-timeout) ..``               the figure is the street total)
 ``Return uncalled portion of bet $1.80``   an uncalled return
 ``Showdown [5 or 10 cards] (desc)``        a show (the seat's dealt cards; the 10
                                            cards are the best high and low fives)
-``Mucks [..] (desc)``                      a mucked hand
+``Shows [..] (desc)``, ``Mucks [..]``      a show, a mucked hand
 ``Hand result[-Side pot] $X``              an award (main or a side pot)
 ``Total Pot($1.80)[ | Rake ($1)]``         total (with the rake in it); the rake,
                                            printed in 2012 only
@@ -44,7 +47,10 @@ line                                       records
 =========================================  =========================================
 
 Lobby lines (``Table enter user``, ``Seat sit down``, ``Table deposit $1.50``,
-``Seat stand``, ``Ranking 39``...) move nothing in the hand. Hands without
+``Seat stand``, ``Ranking 39``, ``Sitout (..)``, ``Enter (..)``, ``Leave (..)``...)
+move nothing in the hand. Tournament headers may print the speed (``Normal``,
+``Turbo``) instead of the structure: the room's unprinted structure is read, with a
+note. Hands without
 street markers (2012) get their streets from the betting
 (:mod:`omahahh.parsers.bovada_streets`), or fail. Every other line must be
 understood: an unknown line makes the hand a failure row.
@@ -87,7 +93,8 @@ HEADER_RE = re.compile(
     r"(?:(?P<zone>Zone Poker ID|TBL)#(?P<table>[^ ,]+),?\s+)?"
     r"(?P<game>OMAHA HiLo|OMAHA_HL|OMAHA|[A-Z0-9_]+(?: HiLo)?)(?P<zp>ZonePoker)?\s+"
     r"(?:Tournament #(?:M-)?(?P<tid>\d+) TBL#(?P<tno>\d+),\s*)?"
-    r"(?P<hu>1 on 1 )?(?P<limit>No Limit|Fixed Limit|Pot Limit)?(?:\s?Normal\s?)?"
+    r"(?P<hu>1 on 1 )?(?P<limit>No Limit|Fixed Limit|Pot Limit|Limit)?"
+    r"(?:\s?(?P<speed>Normal|Turbo)\s?)?"
     r"(?:-\s?Level (?P<level>\d+) \((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\))?"
     r"(?: \[MVS\])?\s*-\s*(?P<time>\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}:\d{2})\s*$"
 )
@@ -115,11 +122,20 @@ LOBBY = frozenset(
         "Sit out",
         "Re-join",
         "Stand",
-        "Set dealer/Bring in spot",
     }
 )
 LOBBY_PREFIXES = ("Table deposit ", "Ranking ", "BOUNTY PRIZE ")
-SITTING_OUT = frozenset({"Sitout (wait for bb)"})
+LOBBY_WORDS = ("Seat", "Table", "Sit", "Re-join", "Stand", "Ranking", "BOUNTY", "Sitout", "Enter",
+               "Leave")  # fmt: skip
+"""First words of the lobby's lines (before any ``(reason)``)."""
+REASON = r"(?:\s*\([^)]*\))?"
+"""A forced action's reason after its word: ``(timeout)``, `` (auth)``, ``(wait for bb)``."""
+LOBBY_REASONED_RE = re.compile(rf"^(?:Sitout|Enter|Leave){REASON}$")
+"""``Sitout (wait for bb)``, ``Enter (..)``, ``Leave (..)``: a player's comings and goings."""
+DEALER_RE = re.compile(r"^Set dealer(?:/Bring in spot)?(?: \[(?P<seat>\d+)\])?$")
+FOLD_RE = re.compile(rf"^Folds?{REASON}$")
+FOLD_SHOWS_RE = re.compile(r"^Folds? & shows \[(?P<cards>[^\]]*)\]")
+CHECK_RE = re.compile(rf"^Checks{REASON}$")
 SMALL_BLIND_POSTS = ("Ante/Small Blind ", "Ante/Small blind ", "Small Blind ", "Small blind ")
 BIG_BLIND_POSTS = ("Big blind/Bring in ", "Big Blind ", "Big blind ")
 
@@ -131,10 +147,10 @@ _PLAIN_FOLDS = {
     **{f" Folded on the {name}": street for name, street in _FOLD_STREET.items() if name},
 }
 """A summary seat's whole text after the position when it only folded."""
-_FOLD_VERBS = ("Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)")
-_CHECK_VERBS = ("Checks", "Checks (timeout)", "Checks(timeout)")
-BETTING_WORDS = ("Folds", "Folds(timeout)", "Checks", "Checks(timeout)", "Calls", "Call", "Bets",
-                 "Raises", "All-in", "All-in(raise)")  # fmt: skip
+BETTING_WORDS = ("Fold", "Folds", "Checks", "Calls", "Call", "Bets", "bets", "Double", "Raises",
+                 "raises", "All-in")  # fmt: skip
+"""First words of betting lines, before any ``(reason)``: ``All-in(raise)`` is ``All-in``."""
+RAISE_VERBS = ("Raises", "raises", "All-in(raise)", "All-in(raise-timeout)")
 
 
 def matches(first_line: str) -> bool:
@@ -149,18 +165,26 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
     game = m["game"]
     if not game.startswith("OMAHA"):
         raise HandParseError("unsupported_game", f"not an Omaha game: {game}", 0, line)
-    if m["limit"] is None:
-        raise HandParseError("bad_header", "no betting structure in the header", 0, line)
-    structure = STRUCTURE_WORDS[m["limit"]]
-    hi_lo = game in ("OMAHA HiLo", "OMAHA_HL")
     tournament = m["tid"] is not None
+    notes: tuple[str, ...] = ()
+    room = conventions(SITE)
+    if m["limit"] is not None:
+        structure = STRUCTURE_WORDS[m["limit"]]
+    elif tournament and room.unprinted_structure is not None:
+        # A tournament header printing its speed in place of the structure.
+        structure = room.unprinted_structure
+        words = structure.value.replace("_", " ")
+        notes = (f"no betting structure printed: read as {words} (room default)",)
+    else:
+        raise HandParseError("bad_header", "no betting structure in the header", 0, line)
+    hi_lo = game in ("OMAHA HiLo", "OMAHA_HL")
     unit = 1 if tournament else 100
     low = high = 0
     stakes = ""
     if m["sb"] is not None:
         low, high = to_minor(m["sb"], unit), to_minor(m["bb"], unit)
         stakes = f"{m['sb']}/{m['bb']}"
-    zone = context.zone_for(conventions(SITE).time_zone)
+    zone = context.zone_for(room.time_zone)
     return HandHeader(
         hand_id=m["id"],
         game=GameInfo(
@@ -168,7 +192,7 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
             structure=structure,
             hole_card_count=4,
             hi_lo=hi_lo,
-            game_label=f"{game} {m['limit']}",
+            game_label=f"{game} {m['limit'] or m['speed'] or ''}".rstrip(),
         ),
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
         fast_fold=m["zone"] == "Zone Poker ID" or m["zp"] is not None,
@@ -182,12 +206,13 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
         started_at=to_utc(m["time"], zone),
         started_at_text=m["time"],
         table=TableLine(name=m["tno"] or m["table"] or "", max_seats=None, button_seat=0),
+        notes=notes,
     )
 
 
 class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
-        super().__init__(header)
+        super().__init__(header, header.notes)
         self.summary_seats = SummarySeatTable()
         self.summary_folds: dict[str, Street] = {}
         self.board: tuple[int, ...] = ()
@@ -197,7 +222,6 @@ class _Hand(HandBuilder):
         self.markers = False  # the hand prints street markers
         self.derive_streets = True  # no flop marker anywhere in the hand
         self.tracker: RoundTracker | None = None
-        self.sitting_out: set[str] = set()
         self.cards: dict[str, tuple[int, ...]] = {}
         self.pending_shows: list[tuple[str, str, int]] = []
         self.street_actions = 0  # betting lines on the current street
@@ -287,6 +311,9 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     if not sep:
         if line in LOBBY or line.startswith(LOBBY_PREFIXES):
             return
+        if line.startswith("Set dealer"):
+            _dealer_spot(hand, "", line, offset)
+            return
         raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
     player = _NAMES.get(head)
     if player is None:
@@ -300,7 +327,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     actions = hand.actions
     before = len(actions)
     what = what.strip()
-    read = SHAPES.get(what.partition(" ")[0])  # the reader of the line's shape
+    read = SHAPES.get(what.partition(" ")[0].partition("(")[0])  # the line shape's reader
     if read is None:
         raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
     read(hand, player, what, offset)
@@ -322,10 +349,13 @@ def _shape(prefixes: tuple[str, ...], what: str, offset: int) -> None:
 
 
 def _dealer_spot(hand: _Hand, player: str, what: str, offset: int) -> None:
-    _shape(("Set dealer/Bring in spot",), what, offset)
-    spot = what[len("Set dealer/Bring in spot") :].strip(" []")
-    if spot.isdigit():
-        hand.button = int(spot)
+    """``Set dealer/Bring in spot [2]``, ``Set dealer [2]`` (2017 on), either without the
+    seat (the ``Dealer`` seat is the button then)."""
+    m = DEALER_RE.match(what)
+    if m is None:
+        raise HandParseError("unknown_line", f"unknown line shape: {what!r}", offset, what)
+    if m["seat"] is not None:
+        hand.button = int(m["seat"])
 
 
 def _small_blind(hand: _Hand, player: str, what: str, offset: int) -> None:
@@ -364,7 +394,7 @@ def _returned(hand: _Hand, player: str, what: str, offset: int) -> None:
 
 
 def _shown(hand: _Hand, player: str, what: str, offset: int) -> None:
-    _shape(("Showdown [", "Mucks ["), what, offset)
+    _shape(("Showdown [", "Showdown (", "Mucks [", "Shows ["), what, offset)
     hand.pending_shows.append((player, what, offset))
 
 
@@ -373,14 +403,11 @@ def _not_shown(hand: _Hand, player: str, what: str, offset: int) -> None:
     _shape(("Does not show",), what, offset)
 
 
-def _sits_out(hand: _Hand, player: str, what: str, offset: int) -> None:
-    _shape(tuple(SITTING_OUT), what, offset)
-    hand.sitting_out.add(player)
-
-
 def _lobby(hand: _Hand, player: str, what: str, offset: int) -> None:
-    if what not in LOBBY and not what.startswith(LOBBY_PREFIXES):
-        raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
+    """Lines of the lobby: no chips, no cards (a player without cards is not dealt in)."""
+    if what in LOBBY or what.startswith(LOBBY_PREFIXES) or LOBBY_REASONED_RE.match(what):
+        return
+    raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
 
 
 def _new_player_post(hand: _Hand, player: str, amount: int, offset: int) -> None:
@@ -388,11 +415,7 @@ def _new_player_post(hand: _Hand, player: str, amount: int, offset: int) -> None
     (bovada:2601409566: ``Posts chip $5`` then ``Calls $5`` to the $10 big blind;
     bovada:2601409940: ``Posts dead chip $15`` then ``Raises $35``, $35 put in
     with the $10), the rest dead."""
-    big = hand.blind_sizes(fixed_limit_blinds=False)[1]
-    live = min(amount, big) if big else amount
-    if amount > live:
-        add_action(hand, player, ActionKind.POST_DEAD, amount - live, offset, live=False)
-    hand.post_big_blind(player, live, offset, False, sizes_blind=False)
+    hand.post_to_play(player, amount, offset, hand.blind_sizes(fixed_limit_blinds=False)[1])
 
 
 def _betting(hand: _Hand, player: str, what: str, offset: int) -> None:
@@ -421,30 +444,44 @@ def _all_in_blind(hand: _Hand, player: str, amount: int, offset: int) -> None:
 
 def _action(hand: _Hand, player: str, what: str, offset: int) -> None:
     verb, _, arg = what.partition(" ")
-    if what in _FOLD_VERBS:
-        add_action(hand, player, ActionKind.FOLD, 0, offset)
-    elif what in _CHECK_VERBS:
+    if verb == "Double" and arg.startswith("bets "):  # fpdb reads ``Double bets $X`` as a bet
+        verb, _, arg = arg.partition(" ")
+    if what.startswith("Fold"):
+        _fold(hand, player, what, offset)
+    elif what.startswith("Checks") and CHECK_RE.match(what):
         add_action(hand, player, ActionKind.CHECK, 0, offset)
     elif verb in ("Calls", "Call"):
         amount = hand.money(arg, offset)
         add_action(hand, player, ActionKind.CALL, amount, offset,
                    all_in=_empties(hand, player, amount))  # fmt: skip
-    elif verb == "Bets":
+    elif verb in ("Bets", "bets"):
         amount = hand.money(arg, offset)
         to = hand.live.get(player, 0) + amount
         add_action(hand, player, ActionKind.BET, amount, offset, to_amount=to,
                    all_in=_empties(hand, player, amount))  # fmt: skip
-    elif verb in ("Raises", "All-in(raise)"):
+    elif verb in RAISE_VERBS:
         by_text, sep, to_text = arg.partition(" to ")
         to = hand.money(to_text if sep else by_text, offset)
         amount = to - hand.live.get(player, 0)
         add_action(hand, player, ActionKind.RAISE, amount, offset, to_amount=to,
                    raise_by=hand.money(by_text, offset) if sep else None,
-                   all_in=verb != "Raises" or _empties(hand, player, amount))  # fmt: skip
+                   all_in=verb.startswith("All-in") or _empties(hand, player, amount))  # fmt: skip
     elif verb == "All-in":
         _all_in(hand, player, hand.money(arg, offset), offset)
     else:
         raise HandParseError("unknown_line", f"unknown action: {player} : {what}", offset, what)
+
+
+def _fold(hand: _Hand, player: str, what: str, offset: int) -> None:
+    """``Fold``, ``Folds``, with a reason (``Folds(timeout)``, ``Folds (auth)``), or
+    ``Folds & shows [Ad 2d 3c Kh]``: a fold, and the cards shown as it folds."""
+    shows = FOLD_SHOWS_RE.match(what)
+    if shows is None and FOLD_RE.match(what) is None:
+        raise HandParseError("unknown_line", f"unknown action: {player} : {what}", offset, what)
+    add_action(hand, player, ActionKind.FOLD, 0, offset)
+    if shows is not None:
+        cards = cards_or_fail(shows["cards"], offset)
+        hand.shows.add(player=player, cards=cards, description=None, mucked=False, line=offset)
 
 
 def _empties(hand: _Hand, player: str, amount: int) -> bool:
@@ -491,6 +528,8 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if player is None or not rest.startswith(player.removesuffix(ME)):
         raise HandParseError("unknown_player", f"summary of an empty seat: {line!r}", offset)
     rest = rest[len(player.removesuffix(ME)) :]
+    if rest.startswith(ME):  # the 2021 export marks the hero here too
+        rest = rest[len(ME) :]
     folded = _PLAIN_FOLDS.get(rest)
     if folded is not None:  # most seats: a fold, nothing won (what the general path finds)
         hand.summary_folds[player] = folded
@@ -528,15 +567,26 @@ def _summary_total_or_board(hand: _Hand, line: str, offset: int) -> None:
 
 
 def _shows(hand: _Hand) -> None:
-    """``Showdown``/``Mucks`` lines: the seat's dealt cards, shown or mucked."""
+    """``Showdown``/``Shows``/``Mucks`` lines: the seat's dealt cards, shown or mucked.
+
+    A ``Showdown`` line prints the best five (ten in Hi/Lo), not the hole cards. A seat
+    whose hole cards were not printed (the 2021 ``[MVS]`` export prints only some) shows
+    what the line prints when that is a whole hand, else nothing the replay can use
+    (a note says so)."""
+    need = hand.h.game.hole_card_count
     for player, what, offset in hand.pending_shows:
         verb, _, rest = what.partition(" ")
         desc = rest.rpartition("(")[2].rstrip(")") if rest.endswith(")") else None
         cards = hand.cards.get(player)
         if cards is None:
-            raise HandParseError(
-                "unknown_line", f"{player} shows cards never dealt to them", offset, what
-            )
+            printed = cards_or_fail(rest[1 : rest.find("]")], offset) if rest[:1] == "[" else ()
+            if len(printed) != need:
+                hand.notes.append(
+                    f"line {offset + 1}: {player} shows its best hand; its hole cards are "
+                    "not printed"
+                )
+                continue
+            cards = printed
         hand.shows.add(player=player, cards=cards, description=desc, mucked=verb == "Mucks",
                  line=offset)  # fmt: skip
 
@@ -612,8 +662,8 @@ SHAPES: dict[str, Reader] = {
     "Showdown": _shown,
     "Mucks": _shown,
     "Does": _not_shown,
-    "Sitout": _sits_out,
-    **dict.fromkeys(("Seat", "Table", "Sit", "Re-join", "Stand", "Ranking", "BOUNTY"), _lobby),
+    "Shows": _shown,
+    **dict.fromkeys(LOBBY_WORDS, _lobby),
     **dict.fromkeys(BETTING_WORDS, _betting),
 }
 

@@ -168,6 +168,17 @@ class HandBuilder:
             self.first_bb = amount
         add_action(self, player, ActionKind.POST_BIG_BLIND, amount, offset, all_in=all_in)
 
+    def post_to_play(
+        self, player: str, amount: int, offset: int, big: int, *, all_in: bool = False
+    ) -> None:
+        """A post to be dealt in (a player new to the table, or back, posting what the
+        blinds owe): live up to the big blind ``big``, any excess dead. Both blinds
+        posted at once are the big blind live and the small one dead."""
+        live = min(amount, big) if big else amount
+        if amount > live:
+            add_action(self, player, ActionKind.POST_DEAD, amount - live, offset, live=False)
+        self.post_big_blind(player, live, offset, all_in, sizes_blind=False)
+
     def post_ante(self, player: str, amount: int, offset: int, all_in: bool) -> None:
         if self.ante is None:
             self.ante = amount

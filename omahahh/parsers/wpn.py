@@ -12,33 +12,47 @@ names, longest first) and what each records:
 line                                           records
 =============================================  =====================================
 ``Seat 1: Player0 ($124.50)[ is sitting out]``  a seat (``sitting_out``)
+``Seat 5: X will be allowed to play after the   a seat not dealt in (no stack)
+button``
 ``X posts the small blind $3.00``               small blind
 ``X posts the big blind $6.00``                 big blind
 ``X posts $0.25``                               a new player's post: live up to the
                                                 big blind, any excess dead
+``X posts dead $1.50``                          both blinds: the big one live, the
+                                                rest dead
+``X posts [the ]ante 25.00``                    ante
+``X straddle $2.00``                            a straddle
 ``X folds`` / ``checks`` / ``calls $6.00``      the action
 ``X bets $18.00``                               a bet
 ``X raises $350.00 to $350.00``                 a raise **to** the second figure: the
                                                 first is unreliable (``raises $350.00
                                                 to $350.00`` facing a big blind of
                                                 100), kept as ``raise_by`` only
+``X caps $1.00 to $4.00``                       as ``raises`` (a fixed-limit cap)
 ``... and is all-in``                           ``all_in``
 ``*** FLOP *** [Jc 7h 6s]`` ... ``RIVER``       a street and its board
-``*** RUN IT TWICE ***``, ``*** FLOP 1 ***``    run it twice: run N's board
+``*** RUN IT TWICE ***``, ``*** FLOP 1 ***``,   run it twice: run N's board
+``*** FIRST FLOP ***``
 ``Main pot $17.50 | Rake $0.50``                the pots so far, net of rake (the
 ``Side pot(1) $836.62 | Rake $2.24``            last set printed is kept; a run's
-``Main pot 1 $123.00 | Rake $1.50``             ``Main pot N`` adds to the total)
+``Main pot 1 $123.00 | Rake $1.50``             ``Main pot N`` adds to the total);
+``Main pot 700.00``                             no rake part: none taken so far
 ``Uncalled bet ($41.00) returned to X``         an uncalled return
 ``X shows [..] (..)``                           a show
 ``X collected $92.25 from main pot 1``          an award (pot, run)
 ``Total pot $246.00 | Rake $2.76 | JP Fee $..``  total **net** of rake and JP fee;
-                                                rake; ``jackpot_reported``
+                                                rake; ``jackpot_reported``; no rake
+                                                part: nothing taken (rake not printed)
 ``Seat N: X ... won $61.50``                    a summary seat (its ``won`` can
                                                 disagree with ``collected``: never
-                                                trusted, rooms/conventions.py)
+                                                trusted, rooms/conventions.py);
+                                                ``collected $X`` alike, ``mucked [..]``
+                                                the mucked cards
 =============================================  =====================================
 
-Every line must be understood: an unknown line makes the hand a failure row.
+Lines that move nothing: ``waits for big blind``, ``sits out``, ``is disconnected``,
+``is connected``, ``has timed out``, ``does not show``, ``mucks [hand|cards]``. Every
+line must be understood: an unknown line makes the hand a failure row.
 """
 
 from __future__ import annotations
@@ -54,12 +68,14 @@ from omahahh.model import (
     HandRecord,
     Site,
     Street,
+    Structure,
     variant_code,
 )
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor, unit_of
 from omahahh.parsers.betting_lines import add_action, new_street, read_betting, split_all_in
 from omahahh.parsers.builder import HandBuilder, read_sections
 from omahahh.parsers.common import (
+    RUN_INDEX,
     STRUCTURE_WORDS,
     SUMMARY_SEAT_RE,
     TableLine,
@@ -87,31 +103,37 @@ HEADER_RE = re.compile(
     r"(?P<time>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2}) UTC$"
 )
 GAME_RE = re.compile(
-    r"^(?:(?P<cards>[56]) ?Card )?Omaha(?P<hilo> H/L| Hi/Lo)?\s*"
-    r"\((?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)\)$"
+    r"^(?:(?P<cards>[456]) ?Card )?Omaha(?P<hilo> H/L| Hi/Lo)?(?P<reshuffle> Reshuffle)?\s*"
+    r"\((?P<limit>Pot Limit|No Limit|Fixed Limit|Limit|All-in or Fold Limit)\)$"
 )
+ALL_IN_OR_FOLD = "All-in or Fold Limit"
+ALL_IN_OR_FOLD_NOTE = "all-in or fold: read as no limit (every bet or raise is all-in)"
 TABLE_RE = re.compile(
     r"^(?P<name>.+?) (?:(?P<max>\d+)-max )?(?:(?P<play>\(Play Money\)) )?"
     r"Seat #(?P<button>\d+) is the button$"
 )
 SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+)\)(?P<tail>.*)$")
+WAITING_SEAT_RE = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) will be allowed to play after the button$"
+)
 STREET_RE = re.compile(
-    r"^\*\*\* (?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY|RUN IT TWICE)"
+    r"^\*\*\* (?:(?P<ordinal>FIRST|SECOND) )?"
+    r"(?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY|RUN IT TWICE)"
     r"(?: (?P<run>\d))? \*\*\*(?P<tail>.*)$"
 )
 POT_LINE_RE = re.compile(
     r"^(?:Main pot(?: (?P<run>\d))?|Side pot\((?P<side>\d+)\)(?: (?P<side_run>\d))?) "
-    r"(?P<amount>\S+) \| Rake (?P<rake>\S+)$"
+    r"(?P<amount>\S+)(?: \| Rake (?P<rake>\S+))?$"
 )
 COLLECT_RE = re.compile(
     r" collected (?P<amount>\S+) from (?P<pot>main pot|side pot-(?P<n>\d+)|pot)"
     r"(?: (?P<run>\d))?$"
 )
 TOTAL_RE = re.compile(
-    r"^Total pot (?P<total>\S+) \| Rake (?P<rake>\S+)(?: \| JP Fee (?P<jp>\S+))?$"
+    r"^Total pot (?P<total>\S+)(?: \| Rake (?P<rake>\S+))?(?: \| JP Fee (?P<jp>\S+))?$"
 )
 BOARD_RE = re.compile(r"^Board(?: (?P<run>\d))? \[(?P<cards>[^\]]*)\]$")
-SUMMARY_WON_RE = re.compile(r" won (?P<amount>\S+)")
+SUMMARY_WON_RE = re.compile(r" (?:won|collected) (?P<amount>\S+)")
 SUMMARY_FOLD_RE = re.compile(r" folded on the (?P<street>Pre-Flop|Flop|Turn|River)")
 # Lines of a player not dealt in (unless the same player posts or acts).
 SITTING_OUT = frozenset({"waits for big blind", "sits out", "is sitting out"})
@@ -119,6 +141,8 @@ INFO = frozenset(
     {
         "does not show",
         "mucks",
+        "mucks hand",
+        "mucks cards",
         "is disconnected",
         "is connected",
         "has timed out",
@@ -139,11 +163,17 @@ def matches(first_line: str) -> bool:
 
 
 def game_info(text: str) -> GameInfo | None:
-    """``game_info("Omaha H/L(No Limit)").variant == "NLO-8"``; None for other games."""
+    """``game_info("Omaha H/L(No Limit)").variant == "NLO-8"``; None for other games.
+
+    ``4Card Omaha`` is ``Omaha`` spelt out; ``Reshuffle`` games are their base game
+    (what the room reshuffles changes neither the betting nor the hands); all-in or
+    fold is no limit, every bet or raise being all-in (a note says so).
+    """
     m = GAME_RE.match(text.strip())
     if m is None:
         return None
-    structure = STRUCTURE_WORDS[m["limit"]]
+    limit = m["limit"]
+    structure = Structure.NO_LIMIT if limit == ALL_IN_OR_FOLD else STRUCTURE_WORDS[limit]
     hole = int(m["cards"] or 4)
     hi_lo = m["hilo"] is not None
     return GameInfo(
@@ -170,9 +200,11 @@ def parse_header(line: str) -> HandHeader:
         low, high = (to_minor(p, unit) for p in stakes.split("/"))
     except (MoneyError, ValueError):
         raise HandParseError("bad_amount", f"unreadable stakes {stakes!r}", 0, line) from None
+    notes = (ALL_IN_OR_FOLD_NOTE,) if game.game_label.endswith(f"({ALL_IN_OR_FOLD})") else ()
     return HandHeader(
         hand_id=m["id"],
         game=game,
+        notes=notes,
         game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
         tournament_id=m["tid"],
         tournament_level=m["level"],
@@ -188,7 +220,7 @@ def parse_header(line: str) -> HandHeader:
 
 class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
-        super().__init__(header)
+        super().__init__(header, header.notes)
         self.summary_seats = SummarySeatTable()
         self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
         self.boards: dict[int, tuple[int, ...]] = {}
@@ -218,7 +250,15 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
 def _seat_line(hand: _Hand, line: str, offset: int) -> None:
     m = SEAT_RE.match(line)
     if m is None:
-        raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
+        w = WAITING_SEAT_RE.match(line)
+        if w is None:
+            raise HandParseError("bad_seat_line", f"unreadable seat line: {line!r}", offset, line)
+        # A player just seated, waiting for the button to pass: not dealt in, no stack shown.
+        hand.seats.add(seat=int(w["seat"]), player=w["name"], stack_start=0, sitting_out=True)
+        hand.notes.append(
+            f"seat {w['seat']}: allowed to play after the button, not dealt in (no stack printed)"
+        )
+        return
     tail = m["tail"].strip()
     if tail not in ("", "is sitting out"):
         raise HandParseError("bad_seat_line", f"unknown seat line tail: {line!r}", offset, line)
@@ -239,7 +279,7 @@ def _street_line(hand: _Hand, line: str, offset: int) -> bool:
         return True
     if name == "RUN IT TWICE":
         return False
-    hand.run = int(m["run"]) - 1 if m["run"] else 0
+    hand.run = int(m["run"]) - 1 if m["run"] else RUN_INDEX[m["ordinal"]]
     street = _STREET_OF.get(name)
     if street is not None:
         new_street(hand, street)
@@ -293,6 +333,12 @@ def _action(hand: _Hand, player: str, rest: str, offset: int) -> None:
         return
     if verb == "posts":
         _post(hand, player, arg, offset, all_in)
+    elif verb in ("caps", "cap"):  # the raise that caps a fixed-limit round: a raise to
+        if not read_betting(hand, player, f"raises {arg}", all_in, hand.money, offset):
+            raise HandParseError("unknown_line", f"unknown action: {player} {rest}", offset, rest)
+    elif verb == "straddle" and " " not in arg:
+        amount = hand.money(arg, offset)
+        add_action(hand, player, ActionKind.POST_STRADDLE, amount, offset, all_in=all_in)
     elif verb == "shows":
         add_show(hand.shows, player, arg, offset)
     elif rest in SITTING_OUT:
@@ -308,16 +354,22 @@ def _post(hand: _Hand, player: str, arg: str, offset: int, all_in: bool) -> None
         hand.post_small_blind(player, amount, offset, all_in)
     elif kind == "the big blind":
         hand.post_big_blind(player, amount, offset, all_in)
-    elif kind == "the ante":
+    elif kind in ("the ante", "ante"):
         hand.post_ante(player, amount, offset, all_in)
     elif not kind:
         # A player new to the table (or back) posts to be dealt in: live up to the big
         # blind (wpn:54760000, "Player4 posts $0.25" at $0.10/$0.25), any excess dead.
+        hand.post_to_play(player, amount, offset, hand.blind_sizes()[1], all_in=all_in)
+    elif kind == "dead":
+        # Both blinds owed (fpdb's "both"): the big blind live, the small one dead; a
+        # post short of the big blind is all dead.
         big = hand.blind_sizes()[1]
-        live = min(amount, big)
-        if amount > live:
-            add_action(hand, player, ActionKind.POST_DEAD, amount - live, offset, live=False)
-        hand.post_big_blind(player, live, offset, all_in, sizes_blind=False)
+        if amount >= big:
+            hand.post_to_play(player, amount, offset, big, all_in=all_in)
+        else:
+            add_action(
+                hand, player, ActionKind.POST_DEAD, amount, offset, all_in=all_in, live=False
+            )
     else:
         raise HandParseError("unknown_line", f"unknown post: {player} posts {arg}", offset, arg)
 
@@ -326,7 +378,8 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     t = TOTAL_RE.match(line)
     if t is not None:
         hand.total = hand.money(t["total"], offset)
-        hand.rake = hand.money(t["rake"], offset)
+        # No rake part: nothing taken (a tournament, a pot that ended before the flop).
+        hand.rake = hand.money(t["rake"], offset) if t["rake"] else None
         hand.jackpot = hand.money(t["jp"], offset) if t["jp"] else None
         return
     b = BOARD_RE.match(line)
@@ -401,5 +454,11 @@ def _freeze(hand: _Hand, table: TableLine, block: Block) -> HandRecord:
 
 
 FORMAT = Format(
-    name="wpn", site=SITE, parse=parse, header=matches, block_start=r"(?:Game )?Hand #\d"
+    name="wpn",
+    site=SITE,
+    parse=parse,
+    header=matches,
+    # The number and the dash after it: other rooms print "Hand #N ..." lines inside a
+    # hand (Full Tilt's "Hand #28100000008 has been canceled"), never "Hand #N - ".
+    block_start=r"(?:Game )?Hand #\d+ - ",
 )

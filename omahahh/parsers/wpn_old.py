@@ -18,25 +18,32 @@ line                                               records
 =================================================  ==================================
 ``Game started at: Y/M/D h:m:s[ *** Summary: ..]``  time; a tournament's id, buy-in
                                                     and structure (``GameType: NL``)
-``Game ID: N 2/4 <table> (Omaha[ HiLow])``          hand id, stakes, table, game
+``Game ID: N 2/4 <table> (Omaha[ HiLow])[ 6-max]``  hand id, stakes, table (``PM ..``:
+                                                    play money), game, seats
 ``Seat 5 is the button`` / ``Seat 2: X (735.90).``  button, seats
 ``Player X has small blind (2)``                    small blind
 ``Player X has big blind (4)``                      big blind
 ``Player X posts (2)``                              a new player's post: live up to
                                                     the big blind, any excess dead
 ``Player X posts (0.25) as a dead bet``             dead money
-``Player X ante (100)``                             ante
+``Player X [posts ]ante (100)``                     ante
+``Player X straddle[s] (4)``                        a straddle
 ``Player X wait BB`` / ``sitting out``              not dealt in
-``Player X received card: [2d]``                    one hole card (the hero's)
+``Player  sitting out`` (no name)                   nothing (a note)
+``Player X received card: [2d]``                    one hole card (the hero's); with
+``Player X received a card.``                       ``received a card.``, the card lines
+                                                    list exactly who was dealt in
 ``Player X folds`` / ``checks``                     the action
-``Player X calls|bets|raises|caps (80)``            chips added; a raise's street total
+``Player X calls|bets|raises|caps|cap (80)``        chips added; a raise's street total
                                                     is the chips in plus these
 ``Player X allin (124)``                            chips added, all-in (a call, bet or
                                                     raise by the amount it reaches)
 ``Player X is disconnected and ALL IN.``            disconnect protection (R-TO-2): the
 ``Player X allin``                                  player stays in for the pots so far
 ``Uncalled bet (39.75) returned to X``              an uncalled return
-``*** FLOP ***: [6d 7h 3h]`` ...                    a street and its board
+``*** FLOP ***: [6d 7h 3h]`` ...                    a street and its board (a bare
+                                                    ``*** FLOP ***:`` before the card
+                                                    lines heads the deal: no street)
 ``Pot: 477. Rake 2.76. JP fee 0.24``                total **net** of rake and fee;
                                                     rake; ``jackpot_reported``
 ``*Player X shows: .. [cards]. Bets: 80. Collects:  a show (cards with ``10`` for T)
@@ -54,7 +61,7 @@ import re
 from collections.abc import Callable
 
 from omahahh.errors import HandParseError, MoneyError
-from omahahh.hand_tables import SummarySeatTable
+from omahahh.hand_tables import SeatTable, SummarySeatTable
 from omahahh.model import (
     ActionKind,
     GameInfo,
@@ -66,7 +73,7 @@ from omahahh.model import (
     Structure,
     variant_code,
 )
-from omahahh.money import CHIPS, fast_minor, to_minor
+from omahahh.money import CHIPS, PLAY, fast_minor, to_minor
 from omahahh.parsers.betting_lines import add_action, new_street
 from omahahh.parsers.builder import HandBuilder
 from omahahh.parsers.common import TableLine, board_cards, cards_or_fail, match_name, to_utc
@@ -85,7 +92,7 @@ HEADER_RE = re.compile(
 )
 GAME_RE = re.compile(
     r"^Game ID: (?P<id>\d+) (?P<stakes>[\d.]+/[\d.]+) (?P<table>.+?) "
-    r"\((?P<game>(?:5Card )?Omaha(?: HiLow| H/L)?|[^()]+)\)$"
+    r"\((?P<game>(?:5Card )?Omaha(?: HiLow| H/L)?|[^()]+)\)(?: (?P<max>\d+)-max)?$"
 )
 BUTTON_RE = re.compile(r"^Seat (?P<seat>\d+) is the button$")
 SEAT_RE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[\d.]+)\)\.$")
@@ -105,6 +112,12 @@ SUMMARY_GAME_TYPE = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT,
 
 _STREET_OF = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 SITTING_OUT = frozenset({"wait BB", "sitting out"})
+PLAY_MONEY_TABLE = "PM "
+"""A cash table whose name starts so plays for play money (fpdb)."""
+NO_NAME = "Player  "
+"""A line of a player printed with no name (and no seat): ``Player  sitting out``."""
+PRE_DEAL_FLOP = "*** FLOP ***:"
+"""A flop marker with no card, printed before the hole cards: it opens no street."""
 INFO = frozenset({"is timed out.", "mucks cards"})
 DEALT_BLIND = frozenset({"received a card.", "received card."})
 DISCONNECTED = "is disconnected and ALL IN."
@@ -159,7 +172,12 @@ def parse_header(first: str, second: str, context: ParseContext) -> HandHeader:
         notes.append(UNPRINTED_STRUCTURE)
     hole = 5 if label.startswith("5Card") else 4
     hi_lo = label.endswith(("HiLow", "H/L"))
-    currency = CHIPS if tournament else (room.unprinted_currency or "USD")
+    if tournament:
+        currency = CHIPS
+    elif table.startswith(PLAY_MONEY_TABLE):
+        currency = PLAY
+    else:
+        currency = room.unprinted_currency or "USD"
     unit = 1 if currency == CHIPS else 100
     stakes = g["stakes"]
     try:
@@ -187,7 +205,7 @@ def parse_header(first: str, second: str, context: ParseContext) -> HandHeader:
         stake_high=high,
         started_at=to_utc(h["time"], context.zone_for(room.time_zone)),
         started_at_text=h["time"],
-        table=TableLine(name=table, max_seats=None, button_seat=0),
+        table=TableLine(name=table, max_seats=int(g["max"]) if g["max"] else None, button_seat=0),
         notes=tuple(notes),
     )
 
@@ -259,6 +277,9 @@ def _seat(hand: _Hand, line: str, offset: int) -> Seat:
 
 
 def _body_line(hand: _Hand, line: str, offset: int) -> None:
+    if line.startswith(NO_NAME):
+        _nameless(hand, line, offset)
+        return
     if line.startswith("Player "):
         name = match_name(line[7:], hand.names, " ")
         if name is None:
@@ -272,6 +293,8 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         if m is None:
             raise HandParseError("unknown_line", f"unknown street line: {line!r}", offset, line)
         board = board_cards(m["tail"].replace("10", "T"), offset)
+        if board is None and line == PRE_DEAL_FLOP and not hand.cards:
+            return  # before the hole cards: the room's heading of the deal, no street
         if board is None:
             # fpdb's no.flop file: a flop marker before the hole cards, no card on it.
             raise HandParseError(
@@ -284,6 +307,16 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         hand.read_uncalled(line, offset)
         return
     raise HandParseError("unknown_line", f"unknown line: {line!r}", offset, line)
+
+
+def _nameless(hand: _Hand, line: str, offset: int) -> None:
+    """``Player  sitting out``: someone with no name and no seat sits out, which moves
+    nothing. Anything else such a player does cannot be placed at the table."""
+    if line[len(NO_NAME) :] in SITTING_OUT:
+        hand.notes.append(f"line {offset + 1}: a player with no name sits out (ignored)")
+        return
+    why = f"a line of a player with no name and no seat: {line!r}"
+    raise HandParseError("unknown_player", why, offset, line)
 
 
 def _amount(hand: _Hand, arg: str, offset: int) -> int:
@@ -342,6 +375,9 @@ def _has(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
 
 
 def _posts(hand: _Hand, player: str, verb: str, arg: str, offset: int) -> None:
+    if arg.startswith("ante "):  # ``posts ante (10)``, as ``ante (10)``
+        _ante(hand, player, "ante", arg[5:], offset)
+        return
     amount_text, _, dead = arg.partition(" ")
     amount = _amount(hand, amount_text, offset)
     if dead == "as a dead bet":
@@ -403,11 +439,7 @@ def _blind(hand: _Hand, player: str, arg: str, offset: int) -> None:
 def _new_player_post(hand: _Hand, player: str, amount: int, offset: int) -> None:
     """``Player 888game888 posts (2)`` at 2/4 (wpn:261686404): live chips (the player then
     ``calls (2)`` to the big blind of 4); beyond the big blind a post is dead."""
-    big = hand.blind_sizes(fixed_limit_blinds=False)[1]
-    live = min(amount, big)
-    if amount > live:
-        add_action(hand, player, ActionKind.POST_DEAD, amount - live, offset, live=False)
-    hand.post_big_blind(player, live, offset, False, sizes_blind=False)
+    hand.post_to_play(player, amount, offset, hand.blind_sizes(fixed_limit_blinds=False)[1])
 
 
 def _card(hand: _Hand, player: str, rest: str, offset: int) -> None:
@@ -508,15 +540,33 @@ def _structure(hand: _Hand) -> None:
     hand.notes[hand.notes.index(UNPRINTED_STRUCTURE)] = note
 
 
+def _dealt_in(hand: _Hand) -> SeatTable:
+    """The seats, those not dealt in marked sitting out. The card lines (``received a
+    card.``, the hero's ``received card: [..]``) list exactly the players dealt in: a
+    seat with none was not, whether it says ``wait BB``, ``sitting out`` or nothing at
+    all; a card line wins over a ``sitting out`` line. A player who acts all the same
+    stays in, for the audit to judge."""
+    acted = set(hand.actions.players)
+    seats = hand.seats
+    for i, player in enumerate(seats.players):
+        if player in hand.cards or player in acted or seats.sitting_out[i]:
+            continue
+        if player not in hand.sitting_out:
+            number = seats.seat_numbers[i]
+            hand.notes.append(f"seat {number}: no card line, read as not dealt in")
+        seats.set_sitting_out(i)
+    return seats
+
+
 def _freeze(hand: _Hand, block: Block) -> HandRecord:
     _structure(hand)
     h = hand.h
-    seats = hand.seats.sit_out(hand.sitting_out - set(hand.actions.players))
+    seats = _dealt_in(hand)
     hand.dealt = [(p, tuple(c)) for p, c in hand.cards.items() if len(c) == h.game.hole_card_count]
     board = hand.summary_board if hand.summary_board is not None else hand.board
     if hand.summary_board is not None and hand.board and hand.summary_board != hand.board:
         hand.notes.append("SUMMARY board differs from the street lines")
-    table = TableLine(name=h.table_line.name, max_seats=None, button_seat=hand.button or 0)
+    table = dataclasses.replace(h.table_line, button_seat=hand.button or 0)
     return hand.record(
         SITE,
         table,
@@ -537,12 +587,12 @@ SHAPES: dict[str, Reader] = {
     # the first word after ``Player X``: its reader (shapes in the module docstring)
     "folds": _no_chips,
     "checks": _no_chips,
-    **dict.fromkeys(("calls", "bets", "raises", "caps", "allin"), _adds),
+    **dict.fromkeys(("calls", "bets", "raises", "caps", "cap", "allin"), _adds),
     "is": _is,
     "has": _has,
     "posts": _posts,
     "ante": _ante,
-    "straddle": _straddle,
+    **dict.fromkeys(("straddle", "straddles"), _straddle),
     "received": _received,
     **dict.fromkeys(("wait", "sitting", "mucks"), _idle),
 }

@@ -447,13 +447,16 @@ def stream(chunks: Iterable[Chunk], spec: Spec) -> Iterator[Piece]:
 
 
 def _finish(reader: _Reader, last_line: int) -> Iterator[Piece]:
+    # The hand's text as the file ends, before the wrapper's closing tag is fed (a
+    # truncated hand's excerpt is its own last line, never the wrapper).
+    open_text = reader.hand_text() if reader.in_hand() else []
     # A document left open at the end (no </session>) is harmless between hands.
     with contextlib.suppress(expat.ExpatError):
         reader.feed(b"</omahahh-stream>")
     yield from reader.done
     if reader.in_hand():
         node = reader.first_open()
-        lines = reader.hand_text()
+        lines = open_text or reader.hand_text()
         yield Piece(
             start=node.line,
             lines=lines,

@@ -6,8 +6,14 @@ import os
 from importlib import resources
 from pathlib import Path
 
+from omahahh.errors import UnknownName
 from omahahh.rake.schedule import BUILTIN_SCHEDULES, RakeScheduleError, Schedule
 from omahahh.rake.toml import load_schedule
+from omahahh.rooms.house_profiles import looks_like_a_path
+
+
+class UnknownSchedule(RakeScheduleError, UnknownName):
+    """``--schedule`` names neither a built-in schedule nor a file."""
 
 
 def _builtin_path(name: str) -> Path:
@@ -17,7 +23,7 @@ def _builtin_path(name: str) -> Path:
 def builtin_schedule(name: str) -> Schedule:
     """One of :data:`BUILTIN_SCHEDULES` (``documented``, ``none``)."""
     if name not in BUILTIN_SCHEDULES:
-        raise RakeScheduleError(
+        raise UnknownSchedule(
             f"unknown built-in schedule {name!r} (built-ins: {', '.join(BUILTIN_SCHEDULES)})"
         )
     return load_schedule(_builtin_path(name), source=f"<built-in {name}>")
@@ -31,7 +37,8 @@ def resolve_schedule(spec: str | os.PathLike[str]) -> Schedule:
     path = Path(text)
     if path.is_file():
         return load_schedule(path)
-    raise RakeScheduleError(
-        f"--schedule {text!r}: neither a built-in ({', '.join(BUILTIN_SCHEDULES)}) "
-        "nor a schedule file"
-    )
+    why = f"--schedule {text!r}: neither a built-in ({', '.join(BUILTIN_SCHEDULES)}) "
+    why += "nor a schedule file"
+    # A path that names nothing is an input error (exit 1), a name that names nothing a
+    # usage error (exit 2).
+    raise RakeScheduleError(why) if looks_like_a_path(text) else UnknownSchedule(why)

@@ -20,6 +20,7 @@ import polars as pl
 from omahahh.errors import OmahahhError
 from omahahh.rake.attribution import Attribution, attribute
 from omahahh.rake.expr import expected_exprs
+from omahahh.rake.grouping import one_unit_per_currency, with_stakes
 from omahahh.rake.schedule import Schedule
 
 GROUP_KEYS = ("day", "stakes", "table", "variant", "site", "game_type", "player")
@@ -61,8 +62,10 @@ INPUT_HAND_COLUMNS = (
     "currency",
     "unit",
     "stakes",
-    "small_bet",
+    "small_blind",
     "big_blind",
+    "small_bet",
+    "big_bet",
     "table_name",
     "started_at",
     "button_seat",
@@ -110,19 +113,34 @@ def derived_pot(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFram
     )
 
 
+MONEY_INPUTS: tuple[str, ...] = (
+    "total_pot_reported",
+    "rake_reported",
+    "total_pot_derived",
+    "small_blind",
+    "big_blind",
+    "small_bet",
+    "big_bet",
+)
+"""The money columns of :func:`hand_inputs`, stated in one unit per currency."""
+
+
 def hand_inputs(hands: pl.LazyFrame, players: pl.LazyFrame, actions: pl.LazyFrame) -> pl.LazyFrame:
     """One row per hand with what a schedule and the report read, in the dataset's order
     (a join's output order is left open by polars: the per-hand rows came out in another
-    order on every run)."""
+    order on every run). Stakes are labelled by their amounts and each currency's money
+    is in one unit (:mod:`omahahh.rake.grouping`): ``$0.5/$1`` and ``$0.50/$1.00`` are one
+    stakes, play money one currency."""
     fixed = pl.col("structure") == "fixed_limit"
     present = set(hands.collect_schema().names())
-    return (
+    inputs = (
         hands.select([c for c in INPUT_HAND_COLUMNS if c in present])
         .with_row_index("_order")
         .join(derived_pot(hands, players, actions), on="hand_key", how="left")
+    )
+    return (
+        one_unit_per_currency(with_stakes(inputs), MONEY_INPUTS)
         .with_columns(
-            # Stakes as printed, less a trailing currency code ("$5/$10 USD" == "$5/$10").
-            pl.col("stakes").str.replace(r"\s+[A-Z]{3}$", "").alias("stakes"),
             pl.col("table_name").alias("table"),
             pl.col("started_at").dt.date().alias("day"),
             pl.when(fixed & pl.col("small_bet").is_not_null())

@@ -22,7 +22,7 @@ from omahahh.model import HandRecord, Structure
 from omahahh.rules.rake import Expected, RakeRule, expected_rake
 from omahahh.rules.seating import dealt_in
 
-BUILTIN_SCHEDULES = ("documented", "none")
+BUILTIN_SCHEDULES = ("documented", "multipoker", "none")
 INFER = "infer"
 
 # Cancelled hands return every bet (R-TO-3): nothing can be raked.

@@ -17,6 +17,7 @@ results (decisions stay arrays until read: :mod:`omahahh.replay.decision_rows`).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import shutil
 import subprocess
@@ -45,6 +46,10 @@ from omahahh.replay.betting import (
 from omahahh.replay.decision_rows import BatchDecisions, HandDecisions
 from omahahh.rules.betting import fixed_limit_bet_size
 from omahahh.rules.seating import dealt_in
+
+log = logging.getLogger(__name__)
+"""Notes a user should see (the first compile of the walk); ``omahahh``'s command line
+prints the ``omahahh`` loggers' INFO records on stderr, a library caller decides."""
 
 DISABLE_ENV = "OMAHAHH_COMPILED_WALK"
 """Set to ``0`` to walk every hand in Python (debugging, comparisons)."""
@@ -131,6 +136,13 @@ def kernel() -> ModuleType | None:
     try:
         with _compile_lock(folder):
             if not _has_compiled_code(folder):
+                # Really compiling (a warm cache only loads): seconds with nothing else
+                # to show, so say so.
+                log.info(
+                    "compiling the replay's betting walk: once, about 10 s; later runs "
+                    "load it from %s",
+                    folder,
+                )
                 compile_in_child(folder)  # best effort: else compiled here, just below
             _walk(walk_kernel, _Packed(), DEFAULT_HOUSE_RULES)  # no hands: compiles or loads
     except Exception as exc:  # a numba or LLVM fault must cost speed, never hands

@@ -38,7 +38,6 @@ LINES = (
     ("no_showdown", "Without showdown", "#d62728"),
     ("allin_ev", "All-in EV", "#ff7f0e"),
 )
-FORMATS = (".png", ".html")
 MAX_POINTS = 200_000
 """Lines of up to this many hands are drawn through every hand; longer ones as an envelope."""
 

@@ -14,11 +14,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def write_graph(data: GraphData, out: str | os.PathLike[str]) -> Path:
-    """Draw ``data`` to ``out``: ``.png`` (matplotlib) or ``.html`` (inline SVG, no network)."""
+def write_graph(data: GraphData, out: str | os.PathLike[str], suffix: str | None = None) -> Path:
+    """Draw ``data`` to ``out``: ``.png`` (matplotlib) or ``.html`` (inline SVG, no network),
+    as ``suffix`` says (default: ``out``'s own)."""
     path = Path(out)
-    suffix = path.suffix.lower()
-    if suffix == ".html":
+    suffix = (path.suffix if suffix is None else suffix).lower()
+    if suffix in (".html", ".htm"):
         path.write_text(graph_html(data), encoding="utf-8")
     elif suffix == ".png":
         _write_png(data, path)

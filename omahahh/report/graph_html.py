@@ -8,37 +8,13 @@ longer lines are drawn as the band of each bucket's lowest and highest value
 
 from __future__ import annotations
 
-import math
 from html import escape
 
 from omahahh.report.graph import LINES, GraphData, drawn, graph_title, value_range
+from omahahh.report.svg_chart import nice_ticks, number
 
 WIDTH, HEIGHT = 1100, 540
 LEFT, RIGHT, TOP, BOTTOM = 90, 250, 48, 56  # RIGHT holds the legend, outside the plot
-
-
-def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
-    """Round tick values covering ``low..high`` (steps of 1, 2 or 5 × 10^k).
-
-    >>> nice_ticks(-3.2, 17.5)
-    [-5.0, 0.0, 5.0, 10.0, 15.0, 20.0]
-    >>> nice_ticks(0, 812)[-1]
-    1000.0
-    """
-    if high <= low:
-        high = low + 1.0
-    raw = (high - low) / max(count - 1, 1)
-    power = 10.0 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(low / step) * step
-    ticks = [round(first, 10)]
-    while ticks[-1] < high:  # the last tick covers the highest value
-        ticks.append(round(ticks[-1] + step, 10))
-    return ticks
-
-
-def _fmt(value: float) -> str:
-    return f"{value:,.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:,.0f}"
 
 
 def within(ticks: list[float], low: float, high: float) -> list[float]:
@@ -79,11 +55,11 @@ def graph_svg(data: GraphData, max_points: int | None = None) -> str:
         out.append(
             f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="{colour}"/>'
         )
-        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{number(t)}</text>')
     for t in xticks:
         x = px(t)
         out.append(
-            f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{_fmt(t)}</text>'
+            f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{number(t)}</text>'
         )
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">hands</text>')
     out.append(

@@ -19,6 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from omahahh.dataset.files import write_text_atomically
+from omahahh.dataset.words import plural, verb
 from omahahh.report.hand_view import HandView
 from omahahh.report.page_data import ReportData
 from omahahh.report.page_fairness import fairness_html
@@ -253,12 +255,16 @@ TOTAL_COLUMNS = (
     Column("hands", "Hands", "int"),
     Column("hands_raked", "Raked", "int", "Hands with rake reported"),
     Column("rake_reported", "Reported", "money"),
-    Column("hands_expected", "Covered", "int", "Hands the schedule covers"),
+    Column(
+        "hands_compared", "Covered", "int", "Hands with a rake printed that the schedule covers"
+    ),
+    Column("rake_reported_compared", "Reported, covered", "money", "Reported rake of those hands"),
     Column("rake_expected", "Expected", "money", "Rake the schedule expects (covered hands)"),
     Column("rake_diff", "Difference", "money", "Reported − expected, covered hands"),
     Column("hands_off_schedule", "Off schedule", "int", "Hands whose rake differs"),
     Column("hands_not_covered", "Not covered", "int", "Hands no tier of the schedule covers"),
     Column("rake_reported_not_covered", "Reported, not covered", "money"),
+    Column("hands_no_rake_printed", "No rake printed", "int", "Never compared: no figure"),
 )
 LARGEST_COLUMNS = (
     Column("hand_key", "Hand", "code"),
@@ -284,7 +290,7 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
         "covers are counted apart. Rules: " + rule_links("R-RAKE-1 to R-RAKE-6", known) + ".</p>",
         table(_rows(r.by_currency), TOTAL_COLUMNS, caption="Totals by currency"),
     ]
-    out += rake_charts(r.chart, r.period)
+    out += rake_charts(r.chart, r.period, r.by_currency)
     period_cols = (Column("period", r.period.capitalize(), "date"), *TOTAL_COLUMNS)
     out.append(
         table(
@@ -311,12 +317,13 @@ def render_rake(data: ReportData, hands: HandButtons) -> str:
     )
     if r.stakes_groups > r.by_stakes.height:
         out.append(
-            f'<p class="note">The {r.by_stakes.height:,} stakes with most hands of '
+            f'<p class="note">The {plural(r.by_stakes.height, "stake")} with most hands of '
             f"{r.stakes_groups:,} (<code>--top {data.top}</code>).</p>"
         )
     out.append("<h3>Largest discrepancies</h3>")
     out.append(
-        f'<p class="note">{r.hands_off_schedule:,} hands are off the schedule. '
+        f'<p class="note">{plural(r.hands_off_schedule, "hand")} '
+        f"{verb(r.hands_off_schedule, 'is')} off the schedule. "
         f"{_cap(r.largest.height, r.hands_off_schedule, 'hands off the schedule', data.top)}"
         "</p>"
     )
@@ -505,6 +512,4 @@ def render_page(data: ReportData, *, generated_at: datetime | None = None) -> st
 
 def write_page(data: ReportData, out: str | os.PathLike[str]) -> Path:
     """Write the page to ``out`` (UTF-8) and return its path."""
-    path = Path(out)
-    path.write_text(render_page(data), encoding="utf-8")
-    return path
+    return write_text_atomically(out, render_page(data))

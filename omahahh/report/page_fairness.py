@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from omahahh.dataset.words import plural
 from omahahh.fairness.checks import DEAL
 from omahahh.fairness.family import Correction
 from omahahh.fairness.report import FairnessReport, Row
@@ -66,10 +67,6 @@ def shown_rows(rows: Sequence[Row], top: int) -> ShownRows:
     )
 
 
-def _tests(n: int) -> str:
-    return f"{n} test" if n == 1 else f"{n} tests"
-
-
 def family_verdict(report: FairnessReport) -> tuple[str, str]:
     """The deal family's verdict: a CSS class and a sentence (HTML)."""
     deal = [r for r in report.rows if r["family"] == DEAL]
@@ -81,7 +78,7 @@ def family_verdict(report: FairnessReport) -> tuple[str, str]:
     if not tested:
         return (
             "none",
-            f"No verdict: none of the {_tests(len(deal))} has enough data "
+            f"No verdict: none of the {plural(len(deal), 'test')} has enough data "
             "(each says how much it needs).",
         )
     short = len(deal) - len(tested)
@@ -90,12 +87,12 @@ def family_verdict(report: FairnessReport) -> tuple[str, str]:
         rejected = sum(1 for r in tested if r["rejected"] is True)
         return (
             "rejected",
-            f"Rejected: {rejected} of the {_tests(len(tested))} with enough data "
+            f"Rejected: {rejected} of the {plural(len(tested), 'test')} with enough data "
             f"{'rejects' if rejected == 1 else 'reject'} a fair deal {how}{rest}.",
         )
     return (
         "ok",
-        f"Not rejected: none of the {_tests(len(tested))} with enough data rejects a fair "
+        f"Not rejected: none of the {plural(len(tested), 'test')} with enough data rejects a fair "
         f"deal {how}{rest}. This does not prove the deal fair: docs/FAIRNESS.md says what "
         "each test cannot see.",
     )

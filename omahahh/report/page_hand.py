@@ -1,11 +1,13 @@
 """One hand's ``show`` view as HTML, opened in place from a finding or a rake row.
 
 The same :class:`~omahahh.report.hand_view.HandView` ``omahahh show`` prints:
-seats, each street with its board, every action with the pot before it, the
-amount to call, the legal raise range and the stack, each finding right under
-the action it concerns, then pots and awards derived beside reported
-(differences marked). A finding's element carries ``data-fkey`` (see
-:func:`finding_key`) so the page can mark the one it was opened from.
+seats, every street with its board (streets without action too), every action
+with the pot before it, the amount to call, the legal raise range and the
+stack, each finding right under the action it concerns, the showdown with
+omahahh's evaluation of each hand shown, cash-outs, then pots and awards
+derived beside reported (differences marked), each with its findings. A
+finding's element carries ``data-fkey`` (see :func:`finding_key`) so the page
+can mark the one it was opened from.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from omahahh.audit.findings import Finding
-from omahahh.report.hand_view import ActionView, HandView
+from omahahh.report.hand_view import ActionView, HandView, ShowView
 from omahahh.report.page_html import esc, rule_links
 
 ACTION_HEADERS = ("Player", "Action", "Pot", "To call", "Raise to", "Stack")
@@ -61,10 +63,7 @@ def _action_row(a: ActionView, rules: Iterable[str]) -> str:
             f'<td class="num">{v}</td>' for v in (esc(a.pot), to_call, raise_to, esc(a.stack))
         )
     row = f"<tr><td>{esc(a.player)}</td><td>{esc(a.what)}</td>{figures}</tr>"
-    for f in a.findings:
-        cell = _finding(f, rules, "td", ' colspan="6"')
-        row += f'<tr class="finding-row">{cell}</tr>'
-    return row
+    return row + _findings_row(a.findings, rules)
 
 
 def _mark(derived: str, reported: str) -> str:
@@ -88,9 +87,11 @@ def hand_html(view: HandView, rules: Iterable[str] = ()) -> str:
     )
     if view.cancelled:
         meta += " · <strong>cancelled</strong>"
+    text_findings = "".join(_finding(f, known) for f in view.text_findings)
     out = [
         f'<article class="hand" aria-label="Hand {esc(view.key)}">',
         f'<h3>Hand {esc(title)}</h3><p class="meta">{meta}</p>',
+        f'<ul class="findings">{text_findings}</ul>' if text_findings else "",
         '<div class="scroll"><table class="seats"><caption>Seats</caption>'
         '<thead><tr><th scope="col">Seat</th><th scope="col">Player</th>'
         '<th scope="col" class="num">Stack</th><th scope="col">Cards</th></tr></thead><tbody>',
@@ -113,39 +114,92 @@ def hand_html(view: HandView, rules: Iterable[str] = ()) -> str:
         f"<thead><tr>{heads}</tr></thead>"
     )
     for street in view.streets:
-        board = "  |  ".join(street.boards)
-        board_html = f' <span class="cards">{cards_html(board)}</span>' if board else ""
         out.append(
             f'<tbody><tr class="street"><th scope="rowgroup" colspan="6">'
-            f"{esc(street.title)}{board_html}</th></tr>"
+            f"{esc(street.title)}{_board_html(street.boards)}</th></tr>"
         )
         out += [_action_row(a, known) for a in street.actions]
+        if not street.actions:
+            out.append('<tr class="no-action"><td colspan="6">no action</td></tr>')
         out.append("</tbody>")
     out.append("</table></div>")
+    out.append(_showdown(view, known))
+    if view.cashouts:
+        items = "".join(f"<li>{esc(c)}</li>" for c in view.cashouts)
+        out.append(f'<h4>Cash-outs</h4><ul class="cashouts">{items}</ul>')
     if view.replayed:
-        out.append(_pots(view))
-        out.append(_awards(view))
+        out.append(_pots(view, known))
+        out.append(_awards(view, known))
     else:
         out.append("<p><strong>The replay failed:</strong></p>")
     if view.other_findings:
         items = "".join(_finding(f, known) for f in view.other_findings)
         out.append(f'<h4>Findings of the hand</h4><ul class="findings">{items}</ul>')
-    elif view.replayed and not view.findings_at_actions:
+    elif view.replayed and not view.findings:
         out.append("<p>No finding in this hand.</p>")
     out.append("</article>")
     return "\n".join(out)
 
 
-def _pots(view: HandView) -> str:
+def _board_html(boards: tuple[str, ...]) -> str:
+    """A street's cards: one board, or each runout labelled."""
+    if not boards:
+        return ""
+    if len(boards) == 1:
+        return f' <span class="cards board">{cards_html(boards[0])}</span>'
+    runs = " | ".join(
+        f'board {i + 1} <span class="cards board">{cards_html(b)}</span>'
+        for i, b in enumerate(boards)
+    )
+    return f" {runs}"
+
+
+def _show_row(s: ShowView) -> str:
+    cards = f'<span class="cards">{cards_html(s.cards)}</span>' if s.cards else ""
+    what = s.what + (" (summary)" if s.from_summary else "")
+    return (
+        f"<tr><td>{esc(s.player)}</td><td>{esc(what)}</td><td>{cards}</td>"
+        f"<td>{esc(s.hand or '')}</td></tr>"
+    )
+
+
+def _showdown(view: HandView, rules: Iterable[str]) -> str:
+    """The showdown: every hand shown or mucked, with omahahh's own evaluation."""
+    findings = "".join(_finding(f, rules) for f in view.showdown_findings)
+    listed = f'<ul class="findings">{findings}</ul>' if findings else ""
+    if not view.showdown:
+        return (
+            '<section class="showdown" aria-label="Showdown"><h4>Showdown</h4>'
+            f"<p>No hand was shown.</p>{listed}</section>"
+        )
+    rows = "".join(_show_row(s) for s in view.showdown)
+    return (
+        '<section class="showdown" aria-label="Showdown"><h4>Showdown</h4>'
+        '<div class="scroll"><table class="shows"><thead><tr><th scope="col">Player</th>'
+        '<th scope="col">Shows</th><th scope="col">Cards</th>'
+        '<th scope="col">Hand (omahahh\'s evaluation)</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>{listed}</section>"
+    )
+
+
+def _findings_row(findings: tuple[Finding, ...], rules: Iterable[str]) -> str:
+    span = ' colspan="6"'
+    return "".join(
+        f'<tr class="finding-row">{_finding(f, rules, "td", span)}</tr>' for f in findings
+    )
+
+
+def _pots(view: HandView, rules: Iterable[str]) -> str:
     rows = "".join(
         f'<tr><td>{esc(p.name)}</td><td>{esc(p.seats)}</td><td class="num">{esc(p.gross)}</td>'
         f'<td class="num">{esc(p.rake)}</td><td{_mark(p.amount, p.reported)}>{esc(p.amount)}</td>'
-        f'<td class="num">{esc(p.reported)}</td></tr>'
+        f'<td class="num">{esc(p.reported)}</td></tr>' + _findings_row(p.findings, rules)
         for p in view.pots
     )
     total_d, total_r = view.total
     rake_d, rake_r = view.rake
     uncalled = "".join(f"<li>uncalled {esc(u)}</li>" for u in view.uncalled)
+    uncalled += "".join(_finding(f, rules) for f in (*view.total_findings, *view.uncalled_findings))
     return (
         '<div class="scroll"><table class="pots"><caption>Pots, derived beside reported</caption>'
         '<thead><tr><th scope="col">Pot</th><th scope="col">Seats</th>'
@@ -159,13 +213,13 @@ def _pots(view: HandView) -> str:
     )
 
 
-def _awards(view: HandView) -> str:
+def _awards(view: HandView, rules: Iterable[str]) -> str:
     if not view.awards:
         return "<p>No award.</p>"
     rows = "".join(
         f'<tr><td class="num">{a.board}</td><td>{esc(a.pot)}</td><td>{esc(a.half)}</td>'
         f"<td>{esc(a.player)}</td><td{_mark(a.derived, a.reported)}>{esc(a.derived)}</td>"
-        f'<td class="num">{esc(a.reported)}</td></tr>'
+        f'<td class="num">{esc(a.reported)}</td></tr>' + _findings_row(a.findings, rules)
         for a in view.awards
     )
     return (

@@ -104,6 +104,8 @@ def cell(
         {"class": css or None, "data-v": raw, "data-label": column.header if label else None}
     )
     content = rule_links(text, rules) if kind == "rules" else esc(text)
+    if kind == "code":  # where a code or key may break when its column must wrap
+        content = content.replace("_", "_<wbr>").replace(":", ":<wbr>")
     return f"<td{td}>{content}</td>"
 
 

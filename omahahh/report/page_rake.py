@@ -4,6 +4,11 @@ Totals by currency, by period (a day, or a week or month when there would be
 more than ``top`` days) and by stakes (the ``top`` with most hands), the
 cumulative reported and expected rake per period for the chart, and the
 ``top`` largest discrepancies. Money is never added across currencies.
+
+Every figure is computed once, by :func:`omahahh.rake.report.totals` (the same
+totals ``omahahh rake`` prints): the chart is the by-period table run up over
+time (reported and expected over the hands compared), so its last point is the
+by-currency table's ``rake_reported_compared`` and ``rake_expected``.
 """
 
 from __future__ import annotations
@@ -51,21 +56,17 @@ def _truncated(every: str | None) -> pl.Expr:
     return pl.col("day") if every is None else pl.col("day").dt.truncate(every)
 
 
-def _chart(frame: pl.LazyFrame) -> pl.DataFrame:
-    """Per currency with any expectation: reported and expected rake of the hands the
-    schedule covers, summed per period and run up over time."""
-    covered = frame.filter(pl.col("rake_expected").is_not_null() & pl.col("period").is_not_null())
-    return (
-        covered.group_by("currency", "unit", "period")
-        .agg(pl.col("rake_reported").sum(), pl.col("rake_expected").sum())
-        .sort("currency", "period")
-        .with_columns(
-            pl.col("rake_reported").cum_sum().over("currency").alias("reported"),
-            pl.col("rake_expected").cum_sum().over("currency").alias("expected"),
-        )
-        .select("currency", "unit", "period", "reported", "expected")
-        .collect()
-    )
+def chart_of(by_period: pl.DataFrame) -> pl.DataFrame:
+    """The by-period totals run up over time, per currency with any hand compared: the
+    reported and expected rake of the hands compared (``rake_reported_compared``,
+    ``rake_expected``), so the last point of each line is the currency's total."""
+    compared = by_period.filter(
+        (pl.col("hands_compared") > 0) & pl.col("period").is_not_null()
+    ).sort("currency", "period")
+    return compared.with_columns(
+        pl.col("rake_reported_compared").fill_null(0).cum_sum().over("currency").alias("reported"),
+        pl.col("rake_expected").fill_null(0).cum_sum().over("currency").alias("expected"),
+    ).select("currency", "unit", "period", "reported", "expected")
 
 
 def rake_part(
@@ -92,13 +93,14 @@ def rake_part(
     # R-RAKE-1 (the house takes rake) and R-RAKE-6 (schedules differ by room) frame every
     # reconciliation; the rows cite the rule their hand was measured by.
     rules = tuple(sorted({"R-RAKE-1", "R-RAKE-6", *(str(r) for r in largest["rake_rule"] if r)}))
+    by_period = totals(with_period, ["period"]).collect()
     return RakePart(
         by_currency=totals(per_hand, []).collect(),
         period=period,
-        by_period=totals(with_period, ["period"]).collect(),
+        by_period=by_period,
         by_stakes=biggest,
         stakes_groups=stakes.height,
-        chart=_chart(with_period),
+        chart=chart_of(by_period),
         largest=largest,
         hands_off_schedule=int(counts["off"][0]),
         rules=rules,

@@ -13,7 +13,7 @@ import polars as pl
 
 from omahahh.report.graph import GraphData
 from omahahh.report.graph_html import graph_svg
-from omahahh.report.page_html import esc
+from omahahh.report.page_html import esc, money
 from omahahh.report.svg_chart import Line, line_chart
 
 EPOCH = date(1970, 1, 1)
@@ -50,9 +50,11 @@ def date_ticks(first: date, last: date, most: int = 7) -> list[float]:
     return [float((d - EPOCH).days) for d in marks[::step]]
 
 
-def rake_charts(chart: pl.DataFrame, period: str) -> list[str]:
+def rake_charts(chart: pl.DataFrame, period: str, by_currency: pl.DataFrame) -> list[str]:
     """One figure per currency: reported and expected rake summed up over time, over the
-    hands the schedule covers (the gap between the lines is the running difference)."""
+    hands compared (the gap between the lines is the running difference). The caption
+    gives the last point's figures, which are the by-currency table's (``totals``)."""
+    totals = {row["currency"]: row for row in by_currency.iter_rows(named=True)}
     out = []
     for (currency,), rows in chart.group_by(["currency"], maintain_order=True):
         if rows.select((pl.col("reported").abs() + pl.col("expected").abs()).max()).item() == 0:
@@ -73,11 +75,19 @@ def rake_charts(chart: pl.DataFrame, period: str) -> list[str]:
             x_tick=_day,
             x_ticks=date_ticks(days[0], days[-1]) or xs[:1],
         )
+        total = totals.get(currency, {})
+        reported, expected, gap = (
+            money(total, total.get(c))
+            for c in ("rake_reported_compared", "rake_expected", "rake_diff")
+        )
         out.append(
-            f"<figure>{svg}<figcaption>Rake reported and expected by the schedule in "
-            f"{esc(currency)}, summed {esc(period)} by {esc(period)} over the hands the "
-            "schedule covers; the gap between the lines is the running difference."
-            "</figcaption></figure>"
+            f'<figure class="rake-chart" data-currency="{esc(currency)}">{svg}<figcaption>'
+            f"Rake reported and expected by the schedule in {esc(currency)}, summed "
+            f"{esc(period)} by {esc(period)} over the hands the schedule covers that print "
+            f'a rake: in all <span class="reported">{esc(reported)}</span> reported, '
+            f'<span class="expected">{esc(expected)}</span> expected, a difference of '
+            f'<span class="gap">{esc(gap)}</span> (the by-currency table\'s figures); the '
+            "gap between the lines is the running difference.</figcaption></figure>"
         )
     return out
 

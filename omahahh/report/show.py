@@ -12,24 +12,26 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import polars as pl
 
-from omahahh.audit.awards import AwardRow
-from omahahh.audit.findings import Finding, FindingCode
+from omahahh.audit.findings import Finding
 from omahahh.audit.hand import AuditedHand, audit_hand
-from omahahh.cards import cards_str
 from omahahh.dataset.guard import dataset_folder, guard
 from omahahh.dataset.store import scan
 from omahahh.errors import OmahahhError
 from omahahh.house_rules import DEFAULT_HOUSE_RULES, HouseRules
-from omahahh.model import POST_KINDS, Action, ActionKind, HandRecord
-from omahahh.money import format_minor
+from omahahh.model import HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block, sniff
-from omahahh.replay.engine import Decision, ReplayResult
+from omahahh.report.hand_view import (
+    ActionView,
+    HandView,
+    ShowView,
+    finding_text,
+    hand_view,
+)
 
 
 class HandNotFound(OmahahhError):
@@ -120,252 +122,102 @@ def show_hand(
 
 
 def render(audited: AuditedHand) -> str:
-    """The hand as ``omahahh show`` prints it: header and seats, every street with its
-    board (every runout of a hand run more than once, streets without action
-    included), the shown and mucked hands, pots and awards; each finding printed
-    where it belongs (under its action, pot, award or total), the rest at the end."""
-    hand = audited.hand
-    result = audited.result
-    money = _Money(hand)
-    placed = _Placed(audited.findings)
-    lines = _header(hand, money)
-    lines += placed.take("text")
-    streets = _Streets(hand)
-    for seq, action in enumerate(hand.actions):
-        lines += streets.up_to(action.street.value)
-        d = result.decisions[seq] if result else None
-        lines.append(_action_line(action, d, money))
-        lines += placed.take(("action", seq))
-    lines += streets.up_to("river", acted=False)
-    lines += _showdown(hand)
-    lines += placed.take("showdown")
-    if result is None:
-        lines += ["", "replay failed:"] + [f"  ! {_finding(f)}" for f in placed.rest()]
+    """The hand as ``omahahh show`` prints it: :func:`~omahahh.report.hand_view.hand_view`
+    as text (the report's hand view is the same view as HTML)."""
+    return render_view(hand_view(audited))
+
+
+_finding = finding_text
+
+
+def _line(f: Finding, indent: str = "      ") -> str:
+    return f"{indent}! {finding_text(f)}"
+
+
+def render_view(view: HandView) -> str:
+    """Header and seats, every street with its board, the showdown, cash-outs, pots and
+    awards; each finding printed where the view places it, the rest at the end."""
+    lines = _header(view)
+    lines += [_line(f) for f in view.text_findings]
+    for street in view.streets:
+        lines += ["", street.title + (f"  {street.board_text}" if street.boards else "")]
+        for a in street.actions:
+            lines.append(_action_line(a))
+            lines += [_line(f) for f in a.findings]
+    if view.showdown:
+        lines += ["", "SHOWDOWN", *(_show_line(s) for s in view.showdown)]
+    lines += [_line(f) for f in view.showdown_findings]
+    if view.cashouts:
+        lines += ["", "Cash-outs:", *(f"  {c}" for c in view.cashouts)]
+    if not view.replayed:
+        lines += ["", "replay failed:"] + [_line(f, "  ") for f in view.other_findings]
         return "\n".join(lines)
-    lines += _pots(hand, result, money, placed)
-    lines += _awards(audited.awards, money, placed)
-    rest = placed.rest()
-    if rest:
-        lines += ["", "Findings:"] + [f"  ! {_finding(f)}" for f in rest]
+    lines += _pots(view)
+    lines += _awards(view)
+    if view.other_findings:
+        lines += ["", "Findings:"] + [_line(f, "  ") for f in view.other_findings]
     else:
-        lines += ["", "Findings: none" if not audited.findings else "Findings: see above"]
+        lines += ["", "Findings: none" if not view.findings else "Findings: see above"]
     return "\n".join(lines)
 
 
-_TOTAL_CODES = {
-    FindingCode.TOTAL_POT_MISMATCH,
-    FindingCode.RAKE_MISMATCH,
-    FindingCode.RAKE_OFF_SCHEDULE,
-    FindingCode.RAKE_ALLOCATION_INFERRED,
-    FindingCode.CASH_DROP_MISMATCH,
-}
-_SHOWDOWN_CODES = {FindingCode.SHOW_ORDER, FindingCode.IMPOSSIBLE_CARDS}
-_TEXT_CODES = {FindingCode.DECODING_REPAIRED}
-_POT_CODES = {FindingCode.SIDE_POT_MISMATCH}
-
-
-class _Placed:
-    """The findings of a hand by the place they are printed: each is taken once."""
-
-    def __init__(self, findings: Sequence[Finding]):
-        self.by_slot: dict[object, list[Finding]] = defaultdict(list)
-        for f in findings:
-            self.by_slot[_slot(f)].append(f)
-
-    def take(self, slot: object, indent: str = "      ") -> list[str]:
-        return [f"{indent}! {_finding(f)}" for f in self.by_slot.pop(slot, [])]
-
-    def rest(self) -> list[Finding]:
-        out = [f for found in self.by_slot.values() for f in found]
-        self.by_slot.clear()
-        return out
-
-
-def _slot(f: Finding) -> object:
-    """Where a finding is printed (see :func:`render`); ``"end"`` when nowhere else."""
-    if f.action_seq is not None:
-        return ("action", f.action_seq)
-    if f.code in _TEXT_CODES:
-        return "text"
-    if f.code in _SHOWDOWN_CODES:
-        return "showdown"
-    if f.code in _TOTAL_CODES:
-        return "total"
-    if f.code is FindingCode.UNCALLED_MISMATCH:
-        return "uncalled"
-    if f.code in _POT_CODES and f.pot_index is not None:
-        return ("pot", f.run or 0, f.pot_index)
-    if f.run is not None:
-        return ("award", f.run, f.pot_index)
-    return "end"
-
-
-_BOARD_CARDS = {"flop": 3, "turn": 4, "river": 5}
-_STREET_ORDER = ("preflop", "flop", "turn", "river")
-
-
-class _Streets:
-    """Street titles with their boards, each printed once and in order, so a street
-    without action (everyone all-in) still shows its cards."""
-
-    def __init__(self, hand: HandRecord):
-        self.boards = hand.boards
-        self.printed = -1
-
-    def up_to(self, street: str, *, acted: bool = True) -> list[str]:
-        """Titles of the streets not printed yet up to ``street`` (which has an action
-        unless ``acted`` is false): those with cards, and ``street`` itself if acted on."""
-        out: list[str] = []
-        last = _STREET_ORDER.index(street)
-        for at in range(self.printed + 1, last + 1):
-            name = _STREET_ORDER[at]
-            board = self._board(name)
-            if board or (acted and at == last):
-                out += ["", name.upper() + board]
-        self.printed = max(self.printed, last)
-        return out
-
-    def _board(self, street: str) -> str:
-        """``  [3d Kd 9h]``, or each runout's cards when the boards differ by then."""
-        n = _BOARD_CARDS.get(street)
-        if n is None:
-            return ""
-        cards = [b[:n] for b in self.boards if len(b) >= n]
-        if not cards:
-            return ""
-        if len(set(cards)) == 1:
-            return f"  [{cards_str(cards[0])}]"
-        return "  " + "  |  ".join(
-            f"board {i + 1} [{cards_str(b[:n])}]" for i, b in enumerate(self.boards) if len(b) >= n
-        )
-
-
-def _showdown(hand: HandRecord) -> list[str]:
-    """Every hand shown or mucked: the show lines, then what only the summary tells."""
-    rows: list[str] = []
-    seen: set[tuple[str, tuple[int, ...]]] = set()
-    for show in hand.shows:
-        what = "mucks" if show.mucked else "shows"
-        cards = f" [{cards_str(show.cards)}]" if show.cards else ""
-        about = f"  ({show.description})" if show.description else ""
-        rows.append(f"  {show.player:<20} {what}{cards}{about}")
-        seen.add((show.player, show.cards))
-    for s in hand.summary_seats:
-        if s.showed and (s.player, s.showed) not in seen:
-            what = "mucked" if s.mucked else "showed"
-            rows.append(f"  {s.player:<20} {what} [{cards_str(s.showed)}]  (summary)")
-            seen.add((s.player, s.showed))
-        elif s.mucked and not s.showed and not any(p == s.player for p, _ in seen):
-            rows.append(f"  {s.player:<20} mucked  (summary)")
-    return ["", "SHOWDOWN", *rows] if rows else []
-
-
-class _Money:
-    def __init__(self, hand: HandRecord):
-        self.hand = hand
-
-    def __call__(self, amount: int | None) -> str:
-        if amount is None:
-            return "-"
-        return format_minor(amount, self.hand.unit, self.hand.currency)
-
-
-def _header(hand: HandRecord, money: _Money) -> list[str]:
-    when = hand.started_at.isoformat() if hand.started_at else hand.started_at_text
+def _header(view: HandView) -> list[str]:
     out = [
-        f"{hand.hand_key}  {hand.variant}  {hand.stakes}  {when}",
-        f"table {hand.table_name!r}, button seat {hand.button_seat}"
-        + ("  (cancelled)" if hand.cancelled else ""),
+        f"{view.key}  {view.variant}  {view.stakes}  {view.when}",
+        f"table {view.table!r}, button seat {view.button}"
+        + ("  (cancelled)" if view.cancelled else ""),
         "",
         "Seats:",
     ]
-    dealt = dict(hand.dealt)
-    for s in hand.seats:
-        cards = dealt.get(s.player)
-        extra = "  sitting out" if s.sitting_out else ""
+    for s in view.seats:
         out.append(
-            f"  {s.seat:>2} {s.player:<20} {money(s.stack_start):>12}"
-            + (f"  [{cards_str(cards)}]" if cards else "")
-            + extra
+            f"  {s.seat:>2} {s.player:<20} {s.stack:>12}"
+            + (f"  [{s.cards}]" if s.cards else "")
+            + ("  sitting out" if s.sitting_out else "")
         )
     return out
 
 
-def _action_line(action: Action, d: Decision | None, money: _Money) -> str:
-    what = action.kind.value.replace("_", " ")
-    if action.kind is ActionKind.PROTECTED_ALL_IN:
-        what = "all-in, disconnected"  # R-TO-2: nothing more put in
-    elif action.kind is ActionKind.RAISE and action.to_amount is not None:
-        what += f" to {money(action.to_amount)}"
-    elif action.kind not in (ActionKind.FOLD, ActionKind.CHECK):
-        what += f" {money(action.amount)}"
-    if action.all_in and action.kind is not ActionKind.PROTECTED_ALL_IN:
-        what += " (all-in)"
-    line = f"  {action.player:<20} {what:<28}"
-    if d is None:
+def _action_line(a: ActionView) -> str:
+    line = f"  {a.player:<20} {a.what:<28}"
+    if a.pot is None:
         return line
-    line += f" pot {money(d.pot_before)}"
-    if action.kind not in POST_KINDS:
-        line += f"  to call {money(d.to_call)}"
-        if d.min_raise_to is not None:
-            span = (
-                money(d.min_raise_to)
-                if d.min_raise_to == d.max_raise_to
-                else f"{money(d.min_raise_to)}-{money(d.max_raise_to)}"
-            )
-            line += f"  raise to {span}"
-        else:
-            line += "  no raise"
-    line += f"  stack {money(d.stack_before)}"
-    return line
+    line += f" pot {a.pot}"
+    if not a.post:
+        line += f"  to call {a.to_call}"
+        line += f"  raise to {a.raise_to}" if a.raise_to else "  no raise"
+    return line + f"  stack {a.stack}"
 
 
-def _pots(hand: HandRecord, result: ReplayResult, money: _Money, placed: _Placed) -> list[str]:
+def _show_line(s: ShowView) -> str:
+    cards = f" [{s.cards}]" if s.cards else ""
+    words = f"  ({s.hand})" if s.hand else ""
+    summary = "  (summary)" if s.from_summary else ""
+    return f"  {s.player:<20} {s.what}{cards}{words}{summary}"
+
+
+def _pots(view: HandView) -> list[str]:
     out = ["", "Pots (derived | reported):"]
-    printed = [hand.main_pot_reported, *hand.side_pots_reported]
-    runs = len({p.run for p in result.pots})
-    for p in result.pots:
-        name = "main pot" if p.index == 0 else f"side pot {p.index}"
-        if runs > 1:
-            name += f" board {p.run + 1}"
-        reported = (
-            money(printed[p.index])
-            if runs <= 1 and hand.main_pot_reported is not None and p.index < len(printed)
-            else "-"
-        )
-        seats = ",".join(str(s) for s in p.eligible)
+    for p in view.pots:
         out.append(
-            f"  {name:<20} seats {seats:<14} {money(p.gross):>12} - rake {money(p.rake):>8}"
-            f" = {money(p.amount):>12} | {reported}"
+            f"  {p.name:<20} seats {p.seats:<14} {p.gross:>12} - rake {p.rake:>8}"
+            f" = {p.amount:>12} | {p.reported}"
         )
-        out += placed.take(("pot", p.run, p.index), "    ")
-    total = hand.total_pot_reported
-    out.append(
-        f"  total {money(result.total_pot)} | {money(total)}   "
-        f"rake {money(result.rake)} | {money(hand.rake_reported)}"
-    )
-    out += placed.take("total", "    ")
-    for u in result.uncalled:
-        out.append(f"  uncalled {money(u.amount)} returned to {u.player} ({u.street.value})")
-    out += placed.take("uncalled", "    ")
+        out += [_line(f, "    ") for f in p.findings]
+    (total_d, total_r), (rake_d, rake_r) = view.total, view.rake
+    out.append(f"  total {total_d} | {total_r}   rake {rake_d} | {rake_r}")
+    out += [_line(f, "    ") for f in view.total_findings]
+    out += [f"  uncalled {u}" for u in view.uncalled]
+    out += [_line(f, "    ") for f in view.uncalled_findings]
     return out
 
 
-def _awards(rows: tuple[AwardRow, ...], money: _Money, placed: _Placed) -> list[str]:
+def _awards(view: HandView) -> list[str]:
     out = ["", "Awards (derived | reported):"]
-    for i, r in enumerate(rows):
-        name = "main pot" if r.pot_index == 0 else f"side pot {r.pot_index}"
+    for a in view.awards:
         out.append(
-            f"  board {r.run + 1} {name:<12} {r.half:<6} {r.player:<20} "
-            f"{money(r.amount_derived):>12} | {money(r.amount_reported)}"
+            f"  board {a.board} {a.pot:<12} {a.half:<6} {a.player:<20} "
+            f"{a.derived:>12} | {a.reported}"
         )
-        following = rows[i + 1] if i + 1 < len(rows) else None
-        if following is None or (following.run, following.pot_index) != (r.run, r.pot_index):
-            out += placed.take(("award", r.run, r.pot_index), "    ")
-        if following is None or following.run != r.run:
-            out += placed.take(("award", r.run, None), "    ")
+        out += [_line(f, "    ") for f in a.findings]
     return out
-
-
-def _finding(f: Finding) -> str:
-    return f"{f.severity.value} {f.code.value} {f.rule}: {f.message}"

@@ -36,6 +36,13 @@ class RoomConventions:
     an unmatched bet or raise comes back silently (888poker:553795851: the small
     blind folds, the $2 big blind collects $3; 888poker:553787274: the small blind
     raises to $5, the big blind folds, $4 collected)."""
+    collected_includes_uncontested_bet: bool = False
+    """A bet no one matched at all, which won the pot with everyone else folded, comes
+    back inside ``collected``; the part of a bet above an all-in call for less comes back
+    without a line (Microgaming as PokerTracker exports it: microgaming_pt:5029053937
+    pays Hero €4.35, the €2.85 pot after rake and his €1.50 flop bet Player0 folded
+    to; microgaming_pt:5870377181 pays Player0 €96.77, the pot after rake, his €55.75
+    bet less Player2's €21.26 all-in call coming back on no line)."""
     tags_hi_lo: bool = False
     """The room marks which half a ``collected`` line is from."""
     hi_lo_high_first: bool = True
@@ -118,7 +125,8 @@ class RoomConventions:
     none (only optional ``finishing_stacks``): no award claim to compare."""
     unprinted_structure: Structure | None = None
     """The betting structure of a hand whose header names none (WPN's old cash
-    headers: ``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``)."""
+    headers: ``Game ID: 741631166 40/80 (PRR) Xana (Omaha HiLow)``; Bovada's
+    tournament headers that print the speed instead: ``TBL#3, Normal- Level 2``)."""
     unprinted_currency: str | None = None
     """The currency of a cash hand whose header prints no symbol (WPN's old format)."""
     odd_chips_by_rule: bool = True
@@ -135,8 +143,11 @@ class RoomConventions:
     rake_from_total: bool = False
     """A cash hand printed without a rake figure was raked all the same: the rake is
     the printed total (which includes it) less what the room paid out (Bovada from
-    2014: ``Total Pot($1.80)``, ``Hand result $1.71``). Elsewhere no rake line means
-    no rake."""
+    2014: ``Total Pot($1.80)``, ``Hand result $1.71``). A hand that prints no total
+    either (Bovada's Zone Poker hands end their SUMMARY without one: fpdb's
+    ``readOther``; the crafted bovada:4300000006 puts in $14.25 and pays $13.54) was
+    raked the same way: its rake is what went in less what came back, derived as
+    for :attr:`derives_unprinted_rake`. Elsewhere no rake line means no rake."""
     summary_won_trusted: bool = True
     """The SUMMARY's per-seat ``won`` restates the collected lines. WPN's does not
     always (a hand run twice prints each board's share of one pot, or less): it is
@@ -245,6 +256,11 @@ ROOMS: dict[Site, RoomConventions] = {
         site=Site.BOVADA,
         prints_uncalled=True,
         rake_from_total=True,
+        # Tournament headers may print the speed where the structure goes
+        # (``OMAHA Tournament #.. TBL#3, Normal- Level 2 (20/40)``): the room's Omaha
+        # tournaments are pot limit (PokerApprentice's Ignition grammar has no
+        # structure there; fpdb's no-limit default is Hold'em's).
+        unprinted_structure=Structure.POT_LIMIT,
         names_pots=False,
         # A Hi/Lo low half shared by two is paid in whole cents and the odd cent goes
         # to the high half: bovada:2902266598 pays a $0.95 pot $0.49 high and
@@ -481,13 +497,30 @@ ROOMS: dict[Site, RoomConventions] = {
         tags_hi_lo=True,
         time_zone="UTC",
     ),
-    # Microgaming as PokerTracker exports it: no uncalled-bet line (the excess over an
-    # all-in call is returned silently: microgaming:5870377181), no zone (UTC).
+    # Microgaming as PokerTracker exports it: no uncalled-bet line. The export keeps the
+    # XML's ``Win`` figures and drops its ``MoneyReturned`` actions: a bet everyone
+    # folded to comes back inside the award, the excess over an all-in call on no line
+    # (``collected_includes_uncontested_bet``). A hand raked nothing prints no ``Rake:``
+    # line. No zone: UTC (docs/SITES.md gives the evidence; --source-timezone overrides).
     Site.MICROGAMING_PT: RoomConventions(
-        site=Site.MICROGAMING_PT, prints_uncalled=False, time_zone="UTC"
+        site=Site.MICROGAMING_PT,
+        prints_uncalled=False,
+        collected_includes_uncontested_bet=True,
+        time_zone="UTC",
     ),
-    # Merge as PokerTracker exports it: no uncalled-bet line, no zone (UTC).
-    Site.MERGE_PT: RoomConventions(site=Site.MERGE_PT, prints_uncalled=False, time_zone="UTC"),
+    # Merge as PokerTracker exports it: no rake line (cash hands were raked all the same:
+    # the rake is what the pot less the awards leaves), no uncalled-bet line; an unmatched bet
+    # comes back inside the ``wins`` figures (merge_pt:4927169400080: "wins $65.00" is
+    # JustJay4Reals' 200 less the 135 the all-in big blind matched, beside "wins
+    # $270.00", the pot), as fpdb reads every export without ``Uncalled:Y``. No zone:
+    # UTC (docs/SITES.md gives the evidence; --source-timezone overrides).
+    Site.MERGE_PT: RoomConventions(
+        site=Site.MERGE_PT,
+        prints_uncalled=False,
+        collected_includes_uncalled=True,
+        derives_unprinted_rake=True,
+        time_zone="UTC",
+    ),
 }
 
 

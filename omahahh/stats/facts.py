@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 import polars as pl
 
 from omahahh.rake.attribution import allocate
+from omahahh.rake.grouping import with_stakes
 from omahahh.stats.actions import SEATS, action_facts, unpack_facts
 from omahahh.stats.aliases import Aliases, apply_aliases
 from omahahh.stats.filters import (
@@ -84,7 +85,7 @@ def selected_hands(tables: Tables, filters: StatsFilter, aliases: Aliases | None
     hands = _with_optional(tables["hands"], {"rake_derived": pl.Int64()})
     flop = (pl.col("board").list.first().list.len() >= 3).fill_null(False)
     rake = pl.coalesce("rake_derived", "rake_reported", pl.lit(0, pl.Int64))
-    hands = hands.filter(hand_predicate(filters)).select(
+    hands = with_stakes(hands.filter(hand_predicate(filters))).select(
         *HAND_COLUMNS, flop.alias("flop_dealt"), rake.alias("rake")
     )
     if filters.players:

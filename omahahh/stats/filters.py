@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, time, timedelta
 import polars as pl
 
 from omahahh.errors import OmahahhError
+from omahahh.rake.grouping import stakes_filter
 
 # Positions, from the seat order after the button (see docs/STATS.md).
 POSITIONS = ("UTG", "MP", "HJ", "CO", "BTN", "SB", "BB")
@@ -82,11 +83,6 @@ def _norm_variant(expr: pl.Expr) -> pl.Expr:
     return expr.str.to_uppercase().str.replace_all("-", "", literal=True)
 
 
-def _norm_stakes(expr: pl.Expr) -> pl.Expr:
-    """Stakes without currency signs or spaces: ``$0.10/$0.25`` and ``0.10/0.25`` are equal."""
-    return expr.str.replace_all(r"[^0-9./]", "")
-
-
 def _in(column: str, values: tuple[str, ...]) -> pl.Expr:
     return pl.col(column).str.to_lowercase().is_in([v.lower() for v in values])
 
@@ -106,8 +102,7 @@ def hand_predicate(f: StatsFilter) -> pl.Expr:
         wanted = [v.upper().replace("-", "") for v in f.variants]
         cond = cond & _norm_variant(pl.col("variant")).is_in(wanted)
     if f.stakes:
-        wanted = [re.sub(r"[^0-9./]", "", s) for s in f.stakes]
-        cond = cond & _norm_stakes(pl.col("stakes")).is_in(wanted)
+        cond = cond & stakes_filter(f.stakes)
     if f.since is not None:
         cond = cond & (pl.col("started_at") >= f.since)
     if f.until is not None:

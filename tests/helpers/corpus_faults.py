@@ -29,14 +29,11 @@ ARCHIVE_FOLDERS: dict[str, frozenset[str]] = {
 ARCHIVE_TEXT_FAULTS: dict[str, set[str]] = {
     # A re-exported PPPoker hand: $3.30 collected + $0.36 rake from a $3.60 pot.
     "pppoker:886664460000891": {"collected_exceeds_pot"},
-    # PokerTracker's Microgaming export pays Hero's unanswered €1.50 flop bet inside
-    # "wins €4.35" (€3 pot less €0.15 rake, plus the bet), while its other hand
-    # (5870377181) returns the excess over an all-in call apart: the export is not
-    # consistent, the audit reports the first.
-    "microgaming_pt:5029053937": {"collected_exceeds_pot"},
-    # PokerTracker's Merge export: "Dispicable ($0.00 in chips)" then "Post SB $135.00",
-    # a second small blind (the all-in big blind), and unlabelled side-pot wins.
-    "merge_pt:4927169400080": {"stack_exceeded", "action_out_of_turn", "collected_exceeds_pot"},
+    # PokerTracker's Merge export: the big blind posted all-in for 135 ("Post SB $135.00",
+    # a second small blind in a tournament), then "JustJay4Reals: Call $100.00" from his
+    # 100 small blind: he completes the 200 big blind the all-in one could not, which
+    # the rules do not say (they ask for 35).
+    "merge_pt:4927169400080": {"wrong_call_amount"},
 }
 
 # Hands whose text breaks the rules, and why (the audit rightly flags them).

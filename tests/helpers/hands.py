@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.helpers.replay import stars
+
 # A small crafted PLO hand (crafted by the omahahh authors for these tests).
 STARS_BASE = """\
 PokerStars Hand #200000000001:  Omaha Pot Limit ($0.10/$0.25 USD) - 2021/03/10 20:00:00 CET [2021/03/10 14:00:00 ET]
@@ -121,3 +123,26 @@ Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and lost with HI : One pair : Qu
 Seat 2: Hero (small blind) showed [Ah 2h 3c Kd] and won 52€ with LO : High card : 8
 Seat 3: Villain 2 (big blind) showed [Qs Qc 7d 7h] and won 63€ with HI : Four of a kind : Queens
 """
+
+
+# An all-in before the flop that splits the pot, for the hand view (crafted).
+ALL_IN_PREFLOP = stars(
+    """
+    A: posts small blind $1
+    B: posts big blind $2
+    *** HOLE CARDS ***
+    A: raises $98 to $100 and is all-in
+    B: calls $98 and is all-in
+    *** FLOP *** [2c 7d 9h]
+    *** TURN *** [2c 7d 9h] [Kd]
+    *** RIVER *** [2c 7d 9h Kd] [Ks]
+    *** SHOW DOWN ***
+    B: shows [Ac Qd 3s 4h] (a pair of Kings)
+    A: shows [As Qc 3d 4c] (a pair of Kings)
+    B collected $101 from pot
+    A collected $99 from pot
+    """,
+    seats="Seat 1: A ($100 in chips)\nSeat 2: B ($100 in chips)",
+    summary="Total pot $200 | Rake $0",
+    hand_id=100000000009,
+)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from omahahh.audit.hand import audit_hand
+from omahahh.audit.settle import returns_in_collected
 from omahahh.model import GameType, HandRecord
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from omahahh.replay.engine import replay
@@ -88,9 +89,11 @@ def net_by_player(hand: HandRecord) -> dict[str, int]:
     room = conventions(hand.site)
     result = replay(hand)
     returns = hand.uncalled if hand.uncalled or room.prints_uncalled else result.uncalled
-    if not room.collected_includes_uncalled:
-        for u in returns:
-            net[u.player] += u.amount
+    inside = returns_in_collected(hand, [(u.player, u.amount) for u in returns])
+    for u in returns:
+        net[u.player] += u.amount
+    for player, amount in inside.items():  # already in the collected lines
+        net[player] -= amount
     if not room.prints_lone_side_pots:  # paid back without a line (Kings Club)
         claimed = {c.pot_index for c in hand.collections}
         for p in result.pots:

@@ -50,9 +50,8 @@ EXPECTED = {
     "Pacific-888": Expected(238, 238, 232, 6, 0, {"truncated": 2}, 233),
     # Fixtures reuse the ids 55280000 (three texts) and 54760000 (two).
     "WPN-ACR": Expected(8, 8, 5, 0, 3, {}, 5),
-    # fpdb's no.flop file (a flop marker with no card, before the deal) and the odd
-    # last byte of the UTF-16 file; 122 tournament hands.
-    "WPN-old": Expected(145, 144, 143, 1, 0, {"street_without_board": 1, "unknown_format": 1}, 21),
+    # The odd last byte of the UTF-16 file; 122 tournament hands.
+    "WPN-old": Expected(145, 145, 144, 1, 0, {"unknown_format": 1}, 22),
     # The 51 hands of the corrupted.lines file parse too (its lobby lines move nothing).
     "Bovada": Expected(24, 24, 24, 0, 0, {}, 73),
     # 5MultipleHands.txt gives four different hands the id 1458965856, twice over
@@ -103,6 +102,13 @@ def test_every_failure_is_the_known_broken_text_naming_file_and_line(
     assert all("already taken from a different text" in r for r in conflicts)
 
 
+# Hands whose text contradicts itself although their file is not named broken: fpdb's
+# no.flop file (wpn:727152195) was anonymised with its names permuted between the
+# betting and the SUMMARY (Player0 posts the small blind and raises, the SUMMARY says
+# Player0 bet nothing and Player3, who folded first, won): the audit rightly flags it.
+SELF_CONTRADICTING = {"WPN-old": {"wpn:727152195"}}
+
+
 @pytest.mark.corpus
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_audit_finds_no_error_or_warning_on_intact_hands(
@@ -111,8 +117,11 @@ def test_audit_finds_no_error_or_warning_on_intact_hands(
     out = covered[folder].out
     keys = intact_keys(out)
     assert len(keys) == covered[folder].kept
-    bad = findings_above_info(out, keys)
+    flagged = SELF_CONTRADICTING.get(folder, set())
+    assert flagged <= set(keys)
+    bad = findings_above_info(out, [k for k in keys if k not in flagged])
     assert bad.height == 0, bad.rows()[:5]
+    assert set(findings_above_info(out, sorted(flagged))["hand_key"]) == flagged
 
 
 @pytest.mark.corpus
@@ -121,7 +130,8 @@ def test_zero_sum_on_every_complete_cash_hand(covered: dict[str, Coverage], fold
     """Σ (won − invested) + rake + fees = 0: what went in came out, to players or the room."""
     left = zero_sum_left(covered[folder].out)
     assert left.height == EXPECTED[folder].complete_cash
-    assert left.filter(left["left"] != 0).rows() == []
+    flagged = SELF_CONTRADICTING.get(folder, set())
+    assert left.filter(left["left"] != 0, ~left["hand_key"].is_in(flagged)).rows() == []
 
 
 # Known differences after PHH export and import: the decoding note of a cp1252 line is

@@ -151,7 +151,7 @@ SHAPES = (
     s.shape(rf"^Dealing Turn {CARDS}$", s.street(Street.TURN, whole=False)),
     s.shape(rf"^Dealing River {CARDS}$", s.street(Street.RIVER, whole=False)),
     s.shape(r"^Pot sizes: .+$", s.ignore),  # the pot so far (one figure per pot)
-    s.shape(rf"^Taking Rake of {MONEY} from pot \d+$", s.rake_part),
+    s.shape(rf"^Taking Rake of {MONEY} from pot \d+$", s.add_rake),
     s.shape(
         r"^(?P<name>.+) (?:did not respond in time|doesn't show|didn't show|sits out)$",
         _table_news,

@@ -239,15 +239,6 @@ def seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.add_seat(int(m["seat"]), m["name"].strip(), stack, out, offset)
 
 
-def sits_out(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
-    """``NAME sits out``: a seated player dealt no cards this hand."""
-    name = hand.player(m["name"], offset)
-    seats = hand.seats
-    for i, player in enumerate(seats.players):
-        if player == name:
-            seats.set_sitting_out(i)
-
-
 def button_seat(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.button_seat = int(m["seat"])
 
@@ -278,6 +269,33 @@ def post_big_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
 def post_ante(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     name = hand.player(m["name"], offset)
     hand.post_ante(name, hand.money(m["amount"], offset), offset, _all_in(m))
+
+
+def post_joining_blind(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A big blind posted out of turn by a player joining the table (Kings Club ``posts
+    blind X``, Microgaming ``posted to play``): live, but not the hand's big blind."""
+    name = hand.player(m["name"], offset)
+    hand.post_big_blind(
+        name, hand.money(m["amount"], offset), offset, _all_in(m), sizes_blind=False
+    )
+
+
+def post_straddle(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A live straddle: a voluntary blind posted before the cards, the next raise measured
+    from it."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    add_action(hand, name, ActionKind.POST_STRADDLE, amount, offset, all_in=_all_in(m))
+
+
+def sits_out(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``NAME sits out``: a seated player dealt no cards this hand."""
+    hand.seats.sit_out({hand.player(m["name"], offset)})
+
+
+def cancel(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``Hand cancelled``: every chip goes back (R-TO-3)."""
+    hand.cancelled = True
 
 
 def post_dead(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
@@ -350,6 +368,18 @@ def bet_or_raise_to(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
         _raise(hand, name, amount, to, offset, _all_in(m))
 
 
+def bet_or_raise_added(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """A bet, or a raise adding X (Microgaming's ``bet`` on the first street): which, by
+    the bet faced."""
+    name = hand.player(m["name"], offset)
+    amount = hand.money(m["amount"], offset)
+    to = hand.live.get(name, 0) + amount
+    if hand.current_bet() == 0:
+        add_action(hand, name, ActionKind.BET, amount, offset, to_amount=to, all_in=_all_in(m))
+    else:
+        _raise(hand, name, amount, to, offset, _all_in(m))
+
+
 def _raise(hand: ArchiveHand, name: str, amount: int, to: int, offset: int, all_in: bool) -> None:
     add_action(hand, name, ActionKind.RAISE, amount, offset, to_amount=to, all_in=all_in)
 
@@ -412,10 +442,15 @@ def rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
     hand.rake = hand.money(m["amount"], offset)
 
 
-def rake_part(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
-    """One of several rake lines (one per pot, PKR's ``from pot N``): the hand's rake is
-    their sum."""
+def add_rake(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """One of several rake lines, which add up: one per pot (PKR's ``Taking Rake of $X
+    from pot N``, Kings Club's ``Rake``)."""
     hand.rake = (hand.rake or 0) + hand.money(m["amount"], offset)
+
+
+def splash(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:
+    """``STP added: X``: money the room adds to the pot (splash the pot), like a cash drop."""
+    hand.cash_drop = (hand.cash_drop or 0) + hand.money(m["amount"], offset)
 
 
 def total(hand: ArchiveHand, m: re.Match[str], offset: int) -> None:

@@ -249,6 +249,9 @@ def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warn
     # Hands the fixture authors edited so that they break the rules (each pinned, with
     # the findings it must give, by its room's corpus test).
     edited = set(TEXT_FAULTS) | set(EDITED)
+    # fpdb's WPN no.flop file, its names permuted by the anonymiser between the betting
+    # and the SUMMARY (pinned in tests/test_room_wpn.py).
+    edited.add("wpn:727152195")
     loud: list[tuple[str, str]] = []
     audited = 0
     seen: set[str] = set()

@@ -73,9 +73,9 @@ def test_table_monte_carlo_summary() -> None:
         (["AsKsQd7h", "2c2d3h4h", "--board", "Ah7c"], "0, 3, 4 or 5 cards"),
     ],
 )
-def test_bad_input_one_line_on_stderr_exit_1(args: list[str], message: str) -> None:
+def test_bad_input_one_line_on_stderr_exit_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["equity", *args])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # the arguments as typed: a usage error
     assert result.stdout == ""
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

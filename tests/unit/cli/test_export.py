@@ -34,7 +34,7 @@ def test_export_text_to_phhs_files_and_one_summary_line(tmp_path: Path) -> None:
     assert result.output.strip().splitlines()[-1] == (
         f"phh: hands written 3, files 1, skipped 0 -> {out}"
     )
-    (file,) = sorted(out.iterdir())
+    (file,) = sorted(out.glob("*.phh*"))
     assert file.name == "hands-00001.phhs"
     doc = tomllib.loads(file.read_text(encoding="utf-8"))
     assert sorted(doc) == ["1", "2", "3"]
@@ -49,7 +49,7 @@ def test_export_a_dataset_one_file_per_hand(tmp_path: Path) -> None:
         app, ["export", str(ds), "--format", "phh", "--out", str(out), "--per-file", "1"]
     )
     assert result.exit_code == 0, result.output
-    names = sorted(p.name for p in out.iterdir())
+    names = sorted(p.name for p in out.glob("*.phh*"))
     assert names == [
         "ggpoker-OM2000002.phh",
         "pokerstars-200000000001.phh",

@@ -66,7 +66,7 @@ def test_ingest_of_no_hand_history_is_exit_1_and_writes_nothing(tmp_path: Path) 
     out = tmp_path / "ds"
     result = runner.invoke(app, ["ingest", str(src), "--out", str(out)])
     assert result.exit_code == 1
-    assert "no hand history in the inputs (1 files are not hand histories)" in result.output
+    assert "no hand history in the inputs (1 file is not a hand history)" in result.output
     assert not out.exists()
     empty = tmp_path / "empty"
     empty.mkdir()

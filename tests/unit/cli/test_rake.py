@@ -135,7 +135,7 @@ def test_bad_schedule_file_names_file_and_key(stars: Path, tmp_path: Path) -> No
 
 def test_unknown_schedule_name(stars: Path) -> None:
     result = runner.invoke(app, ["rake", str(stars), "--schedule", "nosuch"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error
     assert "--schedule 'nosuch': neither a built-in" in result.output
 
 

@@ -114,11 +114,12 @@ def test_schedule_errors(dataset: Path, tmp_path: Path) -> None:
     out = str(tmp_path / "r.html")
     assert _report(str(dataset), "--out", out, "--schedule", "infer")[0] == 2
     code, _, output = _report(str(dataset), "--out", out, "--schedule", "nosuch")
-    assert code == 1 and output.startswith("omahahh: ")
+    assert code == 2 and output.startswith("omahahh: ")  # a usage error
     assert not Path(out).exists()
 
 
 def test_unwritable_out_is_a_one_line_error(dataset: Path, tmp_path: Path) -> None:
+    (tmp_path / "no").write_text("a file, not a folder")
     code, _, output = _report(str(dataset), "--out", str(tmp_path / "no" / "r.html"))
     assert code == 1 and len(output.strip().splitlines()) == 1
 

@@ -232,9 +232,9 @@ def test_capped_workers_counts_pieces() -> None:
     assert capped_workers(2, 1, notes.append, pieces=12) == min(2, _cpus())
     assert capped_workers(8, 1, notes.append, pieces=3) == min(3, _cpus())
     assert capped_workers(2, 1, notes.append, pieces=1) == 1
-    assert notes[-1] == "note: --workers 2 capped at 1 (1 input files)"
+    assert notes[-1] == "note: --workers 2 capped at 1 (1 input file)"
     if _cpus() > 3:
-        assert notes[0] == "note: --workers 8 capped at 3 (1 input files in 3 pieces)"
+        assert notes[0] == "note: --workers 8 capped at 3 (1 input file in 3 pieces)"
 
 
 def _cpus() -> int:

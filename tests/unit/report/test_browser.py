@@ -12,7 +12,6 @@ downloads a browser.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,19 +28,11 @@ from omahahh.rake.builtin import resolve_schedule
 from omahahh.rake.report import reconcile
 from omahahh.report.audit_report import audit_report
 from omahahh.stats.players import dataset_tables, player_stats
+from tests.helpers.browser import Opened
 from tests.helpers.report_input import known_dataset
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 TOP = 5
 
 
@@ -56,39 +47,6 @@ def page_file(dataset: Path) -> Path:
     result = CliRunner().invoke(app, ["report", str(dataset), "--out", str(out), "--top", str(TOP)])
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium package (.ci/run does)")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
-
-
-class Opened:
-    """A page opened from disk, with what it logged and asked for."""
-
-    def __init__(self, browser: Any, path: Path, width: int = 1280, height: int = 900):
-        self.url = path.resolve().as_uri()
-        self.page = browser.new_page(viewport={"width": width, "height": height})
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.goto(self.url, wait_until="load")
-
-    def texts(self, selector: str) -> list[str]:
-        return [t.strip() for t in self.page.locator(selector).all_inner_texts()]
-
-    def visible_rows(self, table: str) -> list[Any]:
-        return [r for r in self.page.locator(f"#{table} > tbody > tr").all() if r.is_visible()]
-
-    def column(self, table: str, index: int) -> list[str]:
-        return [r.locator("td").nth(index).inner_text().strip() for r in self.visible_rows(table)]
 
 
 @pytest.fixture
@@ -157,7 +115,7 @@ def test_rake_section_matches_the_reconciliation(opened: Opened, dataset: Path) 
     cells = usd_row.locator("td").all_inner_texts()
     assert _number(cells[1]) == usd["hands"]
     diff = usd["rake_diff"]
-    assert cells[6] == ("-" if diff < 0 else "") + f"${abs(diff) / 100:,.2f}"
+    assert cells[7] == ("-" if diff < 0 else "") + f"${abs(diff) / 100:,.2f}"
     off = rec.hands.filter(pl.col("rake_diff").fill_null(0) != 0).height
     assert len(opened.visible_rows("rake-largest-table")) == min(TOP, off)
     assert opened.page.locator("#rake figure svg").count() >= 1
