@@ -1,4 +1,4 @@
-"""Ingest on a Dask LocalCluster of 2 workers beside ``--workers 2`` (and a read+split baseline).
+"""Ingest on a Dask LocalCluster of 2 workers beside ``--workers 2`` and the bare limit.
 
     python benchmarks/cluster.py [--hands 1000000] [--files 1000]
 
@@ -27,6 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from baseline import LABEL as BARE  # noqa: E402
+from baseline import bare_split  # noqa: E402
 from ingest import build_input, in_child  # noqa: E402
 
 from omahahh.dataset.ingest import IngestOptions, ingest  # noqa: E402
@@ -52,6 +54,11 @@ def _cpu_seconds() -> float:
 
 Measure = tuple[int, float, float, float]
 """(hands, wall seconds, peak MiB of the driver, CPU seconds of the whole process tree)."""
+
+
+def _bare(paths: list[str]) -> Measure:
+    n, seconds, _ = bare_split(paths)
+    return n, seconds, _peak_mb(), _cpu_seconds()
 
 
 def _split(paths: list[str]) -> Measure:
@@ -92,7 +99,8 @@ def main() -> None:
         print(f"input: {total:,} hands in {args.files} files, {size:.2f} GiB", flush=True)
         inputs = [str(src)]
         rows = [
-            ("baseline: read + split (1 process)", in_child(_split, inputs)),
+            (BARE, in_child(_bare, inputs)),
+            ("omahahh's block splitter (1 process)", in_child(_split, inputs)),
             ("--workers 2", in_child(_ingest, inputs, str(work / "local"), None, "driver")),
             (
                 "--cluster local (2 workers), write from driver",
@@ -109,8 +117,8 @@ def main() -> None:
         )
         for name, (n, secs, peak, cpu) in rows:
             print(f"{name:<50}{n:>10,}{secs:>10.1f}{n / secs:>10,.0f}{peak:>10.0f}{cpu:>10.1f}")
-        _, base, _, base_cpu = rows[1][1]
-        for name, (_, secs, _, cpu) in rows[2:]:
+        _, base, _, base_cpu = rows[2][1]
+        for name, (_, secs, _, cpu) in rows[3:]:
             print(
                 f"{name}: {secs / base:.2f}x the time of --workers 2, "
                 f"{cpu / base_cpu:.2f}x its CPU time"

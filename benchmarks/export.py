@@ -6,8 +6,9 @@ Builds a dataset of ``--hands`` hands (the corpus's parsable PokerStars hands,
 re-keyed and repeated, as ``benchmarks/ingest.py`` does) and measures, each
 with its wall time and its CPU time (the process and its children):
 
-- baselines: the input text read and cut into hand blocks (read + split, as the
-  other benchmarks print it), and the dataset's rows read back as records (no PHH);
+- baselines: the bare limit (``benchmarks/baseline.py``: the input text's bytes split
+  on blank lines by one regular expression), omahahh's block splitter over the same
+  text, and the dataset's rows read back as records (no PHH);
 - reading every batch's rows from a dataset ingested in ``--runs`` runs (as daily
   incremental ingests leave it: parts from every run), by part spans beside
   searching every part for every batch (what the export did before spans);
@@ -37,6 +38,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from baseline import LABEL as BARE  # noqa: E402
+from baseline import bare_split  # noqa: E402
 from ingest import build_input  # noqa: E402
 
 from omahahh.dataset.ingest import ingest  # noqa: E402
@@ -153,8 +156,9 @@ def main() -> None:
         total = build_input(src, args.hands, max(1, args.hands // 1000))
         ingest([src], work / "ds")
         print(f"dataset: {total:,} hands; load average {os.getloadavg()[0]:.2f}")
+        print(_line(f"baseline: {BARE}", *_timed(lambda: bare_split([src])[0])))
         split = _timed(lambda: sum(1 for p in sorted(src.iterdir()) for _ in iter_blocks(p)))
-        print(_line("baseline: read + split of the input text", *split))
+        print(_line("baseline: omahahh's block splitter", *split))
         base = _timed(lambda: sum(1 for _ in records_from_dataset(work / "ds")))
         print(_line("baseline: the rows read back as records", *base))
         _reading(work, src, args.runs)

@@ -1,21 +1,24 @@
-"""Ingest benchmark: parse-to-Parquet hands/s and peak memory, beside a baseline.
+"""Ingest benchmark: parse-to-Parquet hands/s and peak memory, beside the bare limit.
 
 Builds a folder of PokerStars hands (the corpus's parsable hands, re-keyed and
 repeated) and measures, each in a fresh process so peak memory is its own:
 
-- baseline: merely read and split the same bytes into hand blocks;
+- the bare limit (``benchmarks/baseline.py``): the same bytes read and split on
+  blank lines by one regular expression; every row's ``vs bare`` column is its
+  speed as a fraction of this one, timed in the same run;
+- omahahh's block splitter (``iter_blocks``: decoding, room detection, line numbers);
 - ingest: parse, build tables and write the Parquet dataset (1 worker, then 2: the
   parent's and the larger worker's peaks, since workers write their own parts);
 - memory flatness: the same ingest over half and over all of the files;
 - the 2-worker speed-up's reference on this machine: two independent 1-worker ingests,
   one of each half of the files, started together (no shared driver, no fragments sent
   between processes): what two processes reach here when nothing is shared;
-- with numba installed (a dependency; issue 11): the betting walk in Python instead
+- with numba installed (a dependency): the betting walk in Python instead
   of compiled (``OMAHAHH_COMPILED_WALK=0``), and the compiled walk's first run ever (an
   empty compile cache), 1 worker each.
 
-With ``--rounds N`` (N > 1) the four measures the issue's targets are read from (read +
-split, 1 worker, 2 workers, the independent pair) run N times more, in alternation, and
+With ``--rounds N`` (N > 1) four measures (the bare limit, 1 worker, 2 workers, the
+independent pair) run N times more, in alternation, and
 each round's ratios are printed with their median and range: on this shared 2-core
 machine one run's 2-worker speed-up moves by ±5 % from run to run.
 
@@ -48,6 +51,8 @@ from typing import Any, NamedTuple, TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
+from baseline import LABEL as BARE  # noqa: E402
+from baseline import bare_split, vs_bare  # noqa: E402
 from package import describe, take_package_option, use_package  # noqa: E402
 
 sys.argv[1:] = take_package_option(sys.argv[1:])
@@ -287,30 +292,30 @@ def side_by_side(
 class Round(NamedTuple):
     """Seconds of one round's four measures over the same hands."""
 
-    split: float
+    bare: float
     one: float
     two: float
     pair: float
 
 
 def round_lines(rounds: Sequence[Round]) -> list[str]:
-    """Each round's ratios (1 worker against read + split, 2 workers and the independent
+    """Each round's ratios (1 worker against the bare limit, 2 workers and the independent
     pair against 1 worker, 2 workers against the pair), then their median and range.
 
     >>> for line in round_lines([Round(2.0, 20.0, 11.0, 10.5), Round(2.0, 22.0, 11.5, 11.0)]):
     ...     print(line)
-    round    1 worker/split   2 workers        pair   2 workers/pair
+    round     1 worker/bare   2 workers        pair   2 workers/pair
     1                1/10.0       1.82x       1.90x              95%
     2                1/11.0       1.91x       2.00x              96%
     median           1/10.5       1.87x       1.95x              96%
     range     1/10.0-1/11.0  1.82-1.91x  1.90-2.00x           95-96%
     """
-    ratio = [r.one / r.split for r in rounds]
+    ratio = [r.one / r.bare for r in rounds]
     speed_up = [r.one / r.two for r in rounds]
     pair = [r.one / r.pair for r in rounds]
     share = [r.pair / r.two for r in rounds]
     columns = (ratio, speed_up, pair, share)
-    lines = [_cells("round", ("1 worker/split", "2 workers", "pair", "2 workers/pair"))]
+    lines = [_cells("round", ("1 worker/bare", "2 workers", "pair", "2 workers/pair"))]
     for i, values in enumerate(zip(*columns, strict=True)):
         lines.append(_cells(str(i + 1), _texts(*values)))
     lines.append(_cells("median", _texts(*map(statistics.median, columns))))
@@ -362,11 +367,13 @@ def main() -> None:
             in_child(_load_walk, {})
         # A compile cache of its own, empty: the first run of a new install.
         cold = {"XDG_CACHE_HOME": str(work / "cache"), "NUMBA_CACHE_DIR": ""}
+        bare = in_child(bare_split, [str(src)])
         split = in_child(_run_split, [str(src)])
         alone = in_child(_run_ingest, [str(src)], str(work / "ds1"), 1)
         pair = in_child(_run_ingest_peaks, [str(src)], str(work / "ds2"), 2)
         rows = [
-            ("baseline: read + split", split),
+            (BARE, bare),
+            ("omahahh's block splitter", split),
             ("ingest, 1 worker", alone),
             ("ingest, 2 workers", pair[:3]),
             ("ingest, 1 worker, half the files", in_child(_run_ingest, half, str(work / "ds3"), 1)),
@@ -383,24 +390,30 @@ def main() -> None:
                     in_child(_run_ingest, [str(src)], str(work / "ds5"), 1, cold),
                 ),
             ]
-        print(f"{'measure':<36}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
+        print(
+            f"{'measure':<36}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'vs bare':>10}"
+            f"{'peak MiB':>10}"
+        )
         for name, (n, secs, peak) in rows:
-            print(f"{name:<36}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
-        one, two = rows[1][1], rows[2][1]
+            print(
+                f"{name:<36}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}"
+                f"{vs_bare(secs, bare[1]) if name != BARE else '':>10}{peak:>10.0f}"
+            )
+        one, two = rows[2][1], rows[3][1]
         cores = multiprocessing.cpu_count()
         print(f"speed-up with 2 workers: {one[1] / two[1]:.2f}x (this machine: {cores} cores)")
-        print(f"peak memory, half vs all files: {rows[3][1][2]:.0f} vs {one[2]:.0f} MiB")
+        print(f"peak memory, half vs all files: {rows[4][1][2]:.0f} vs {one[2]:.0f} MiB")
         print(
             f"2 workers: peak {pair[2]:.0f} MiB in the parent, "
             f"{pair[3]:.0f} MiB in the larger worker"
         )
-        apart = rows[4][1]
+        apart = rows[5][1]
         print(
             f"two independent processes, one per half, at once: {one[1] / apart[1]:.2f}x the "
             f"1-worker speed; 2 workers reach {apart[1] / two[1]:.0%} of that"
         )
         if compiled:
-            python_walk, cold_run = rows[5][1], rows[6][1]
+            python_walk, cold_run = rows[6][1], rows[7][1]
             print(f"compiled walk vs walk in Python: {python_walk[1] / one[1]:.2f}x")
             print(f"first run ever (compiling the walk): +{cold_run[1] - one[1]:.1f} s")
             # The ingests differ by more than the compile from run to run: time it alone.
@@ -415,11 +428,11 @@ def main() -> None:
             print("betting walk in Python (numba is not installed here)")
         if args.rounds > 1:
             halves = [half, files[len(half) :]]
-            rounds = [Round(split[1], one[1], two[1], apart[1])]
+            rounds = [Round(bare[1], one[1], two[1], apart[1])]
             for r in range(1, args.rounds):
                 rounds.append(
                     Round(
-                        in_child(_run_split, [str(src)])[1],
+                        in_child(bare_split, [str(src)])[1],
                         in_child(_run_ingest, [str(src)], str(work / f"r{r}a"), 1)[1],
                         in_child(_run_ingest, [str(src)], str(work / f"r{r}b"), 2)[1],
                         side_by_side(halves, work / f"r{r}c")[1],

@@ -1,20 +1,22 @@
-"""Whole-pipeline benchmark: parse, replay, audit and Parquet, beside read-and-split.
+"""Whole-pipeline benchmark: parse, replay, audit and Parquet, beside the bare limit.
 
 Uses the input of ``benchmarks/ingest.py`` (the corpus's PokerStars hands,
 re-keyed and repeated) and measures, each in a fresh process:
 
-- baseline: read the files and split them into hand blocks;
+- the bare limit (``benchmarks/baseline.py``): the bytes read and split on blank lines
+  by one regular expression; each row's ``vs bare`` is its speed as a fraction of it;
+- omahahh's block splitter (``iter_blocks``: decoding, room detection, line numbers);
 - parse only: blocks to records;
 - parse + replay + audit: records, replayed and audited (no tables);
-- ingest without replay: parse to Parquet (the issue-2 pipeline);
+- ingest without replay: parse to Parquet;
 - ingest with replay and audit but without the all-in equity tables;
 - ingest (the whole pipeline: parse, replay, audit, all-in equity, Parquet),
   1 worker and 2 workers;
 - on a second input, the same hands but 2 % (``--allin-share``) replaced by
   fresh hands all-in before the flop with randomly dealt, distinct cards: its
-  read+split baseline, and the whole pipeline with the time spent in the
-  all-in EV step measured inside it (its share of the pipeline is printed;
-  issue 11 allows at most 10 %); ``--exact-too`` adds the same with exact
+  bare limit, and the whole pipeline with the time spent in the all-in EV step
+  measured inside it (its share of the pipeline is printed; the aim is at most
+  10 %); ``--exact-too`` adds the same with exact
   pre-flop enumeration (``ingest --allin-exact``, slow: use fewer hands).
 
 Usage: ``python benchmarks/pipeline.py [--hands 50000] [--files 50] [--allin-share 0.02]
@@ -41,6 +43,8 @@ from package import describe, take_package_option, use_package  # noqa: E402
 sys.argv[1:] = take_package_option(sys.argv[1:])
 use_package()
 
+from baseline import LABEL as BARE  # noqa: E402
+from baseline import bare_split, vs_bare  # noqa: E402
 from ingest import _load_walk, build_input, in_child  # noqa: E402
 
 from omahahh.audit.hand import audit_hand  # noqa: E402
@@ -138,6 +142,18 @@ def _ingest(paths: list[str], out: str, workers: int) -> tuple[int, float, float
     return counts.blocks, time.perf_counter() - t, _peak_mb()
 
 
+HEADER = (
+    f"{'measure':<38}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'vs bare':>10}{'peak MiB':>10}"
+)
+
+
+def _row(name: str, n: int, secs: float, bare_secs: float, peak: float) -> str:
+    return (
+        f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}"
+        f"{vs_bare(secs, bare_secs) if name != BARE else '':>10}{peak:>10.0f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50_000)
@@ -155,8 +171,10 @@ def main() -> None:
         print(f"package: {describe()}")
         if importlib.util.find_spec("numba") is not None:  # walk compiled before any timing
             in_child(_load_walk, {})
+        bare = in_child(bare_split, paths)
         rows = [
-            ("baseline: read + split", in_child(_split, paths)),
+            (BARE, bare),
+            ("omahahh's block splitter", in_child(_split, paths)),
             ("parse only", in_child(_parse, paths)),
             ("parse + replay + audit", in_child(_parse_audit, paths)),
             (
@@ -170,12 +188,12 @@ def main() -> None:
             ("ingest (whole pipeline), 1 worker", in_child(_ingest, paths, str(work / "b"), 1)),
             ("ingest (whole pipeline), 2 workers", in_child(_ingest, paths, str(work / "c"), 2)),
         ]
-        print(f"{'measure':<38}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
+        print(HEADER)
         for name, (n, secs, peak) in rows:
-            print(f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
-        parse_s, audit_s = rows[1][1][1], rows[2][1][1]
+            print(_row(name, n, secs, bare[1], peak))
+        parse_s, audit_s = rows[2][1][1], rows[3][1][1]
         print(f"replay + audit cost per hand: {1e6 * (audit_s - parse_s) / total:.0f} µs")
-        one, two = rows[5][1][1], rows[6][1][1]
+        one, two = rows[6][1][1], rows[7][1][1]
         print(
             f"speed-up with 2 workers: {one / two:.2f}x "
             f"(this machine: {multiprocessing.cpu_count()} cores)"
@@ -195,21 +213,19 @@ def _allin_input(work: Path, args: argparse.Namespace) -> None:
     runs: list[tuple[str, int | None]] = [("sampled (default)", DEFAULT_SAMPLES)]
     if args.exact_too:
         runs.append(("exact (--allin-exact)", None))
-    base = in_child(_split, paths)
-    print(f"{'measure':<38}{'hands':>10}{'seconds':>10}{'hands/s':>12}{'peak MiB':>10}")
-    print(
-        f"{'baseline: read + split':<38}{base[0]:>10,}{base[1]:>10.2f}{base[0] / base[1]:>12,.0f}"
-    )
+    base = in_child(bare_split, paths)
+    print(HEADER)
+    print(_row(BARE, base[0], base[1], base[1], base[2]))
     for label, samples in runs:
         n, secs, peak, allin_s, allin_n = in_child(
             _ingest_timing_allin, paths, str(work / "e"), samples
         )
         shutil.rmtree(work / "e", ignore_errors=True)
         name = f"ingest, 1 worker, all-in EV {label}"
-        print(f"{name:<38}{n:>10,}{secs:>10.2f}{n / secs:>12,.0f}{peak:>10.0f}")
+        print(_row(name, n, secs, base[1], peak))
         print(
             f"  all-in EV step: {allin_s:.2f} s = {allin_s / secs:.1%} of the pipeline "
-            f"(issue 11: at most 10 %); {allin_n:,} hands with all-in rows, "
+            f"(aim: at most 10 %); {allin_n:,} hands with all-in rows, "
             f"{1e3 * allin_s / max(1, allin_n):.2f} ms each"
         )
 

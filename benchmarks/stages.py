@@ -1,11 +1,12 @@
-"""Where a hand's time goes: µs per hand for each stage of ``process_file``, beside read + split.
+"""Where a hand's time goes: µs per hand for each stage of ``process_file``, beside the bare limit.
 
 Runs the pipeline's stages one after another over the same hands (the input of
 ``benchmarks/ingest.py``: the corpus's PokerStars hands, re-keyed and repeated), with the
 collector paused as the pipeline pauses it, and prints each stage's µs a hand and share
 for every round (the machine's speed drifts: compare stages within a round):
 
-- split: read the file and split it into hand blocks (the baseline);
+- split: omahahh's block splitter (``iter_blocks``: decoding, room detection, line
+  numbers);
 - parse: blocks to records;
 - walk: the betting walks of each 512-hand batch, with the betting masks (compiled when
   numba is installed, else in Python);
@@ -13,7 +14,11 @@ for every round (the machine's speed drifts: compare stages within a round):
 - audit: replay (pots, showdown, awards) and audit of each hand;
 - allin: the all-in EV rows;
 - rows: the table rows of each hand;
-- frames: the rows made into polars frames.
+- frames: the rows made into polars frames;
+
+and, apart from the stages, each round's bare limit (``benchmarks/baseline.py``: the
+file's bytes read and split on blank lines by one regular expression), timed just before
+the round: the ``vs bare`` line is the whole round's speed as a fraction of it.
 
 Inputs: ``stars`` (the default, as above: amounts and lines repeat as they never do in
 real files, which flatters the readers' memories) or ``random`` (``table_hashes.py``'s
@@ -44,6 +49,7 @@ from package import describe, take_package_option, use_package  # noqa: E402
 sys.argv[1:] = take_package_option(sys.argv[1:])
 use_package()
 
+from baseline import bare_split, vs_bare  # noqa: E402
 from ingest import build_input  # noqa: E402
 
 from omahahh.audit.hand import audit_hand  # noqa: E402
@@ -142,7 +148,13 @@ def main() -> None:
         walk = "compiled" if compiled else "in Python"
         print(f"{args.hands:,} hands ({args.input}); betting walk {walk}; {describe()}")
         print(f"{'stage':<8}" + "".join(f"{f'round {r + 1}':>18}" for r in range(args.rounds)))
-        results = [one_round(paths[r % len(paths)]) for r in range(args.rounds)]
+        bare: list[float] = []
+        results = []
+        for r in range(args.rounds):
+            bare.append(bare_split([paths[r % len(paths)]])[1])
+            results.append(one_round(paths[r % len(paths)]))
+        cells = [f"{b / n * 1e6:>9.1f} µs" for b, (n, _) in zip(bare, results, strict=True)]
+        print(f"{'bare':<8}" + "".join(f"{c:>18}" for c in cells))
         for stage in STAGES:
             cells = []
             for n, seconds in results:
@@ -151,6 +163,8 @@ def main() -> None:
             print(f"{stage:<8}" + "".join(f"{c:>18}" for c in cells))
         totals = [f"{sum(s.values()) / n * 1e6:>9.1f} µs" for n, s in results]
         print(f"{'total':<8}" + "".join(f"{c:>18}" for c in totals))
+        ratios = [vs_bare(sum(s.values()), b) for b, (_, s) in zip(bare, results, strict=True)]
+        print(f"{'vs bare':<8}" + "".join(f"{c:>18}" for c in ratios))
         ratios = [f"1/{sum(s.values()) / s['split']:.1f}" for _, s in results]
         print(f"{'vs split':<8}" + "".join(f"{c:>18}" for c in ratios))
     finally:

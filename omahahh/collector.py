@@ -4,10 +4,9 @@ The pipeline builds a fragment's records, rows and tuples, and the export a batc
 tuples, by the tens of thousands; all are freed by reference counting when the batch
 is done. The collector's passes over them free nothing. Free them (or let them go out of
 scope) before the pause ends: whatever is still alive then is walked by the collector's
-next passes. Measured with gc callbacks (2026-12-04): ``process_file`` built its frames
-just after the pause, rows alive, and the collector spent 67 µs a hand on them (160
-passes per 5,000 hands); built inside and freed first, 3 passes, 0.4 ms. Anything cyclic
-made meanwhile is collected once the collector is back on.
+next passes, which cost as much as the pause saved (docs/PERFORMANCE.md, "Measurements
+behind the code"). Anything cyclic made meanwhile is collected once the collector is
+back on.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """What the compiled build (mypyc, see ``setup.py``) reads in the source.
 
 The readers' and the replay's and audit's hot modules are compiled to C by mypyc when
-``pip install .`` builds the package (not in an editable install); mypyc takes its
+the package is built with ``OMAHAHH_COMPILE=1`` (opt-in, never an editable install:
+docs/PERFORMANCE.md says what it gains); mypyc takes its
 instructions from ``mypy_extensions.mypyc_attr`` decorators, which it reads at compile
 time. At run time the decorator does nothing: a plain install (no ``mypy_extensions``)
 gets a stand-in that returns the class unchanged.

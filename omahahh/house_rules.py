@@ -1,7 +1,7 @@
-"""The house-rules profile: every **[choice]** of RULES.md as a setting.
+"""The house-rules profile: every **[choice]** of docs/RULES.md as a setting.
 
-RULES.md marks the places where the rule documents disagree or are silent
-with **[choice]**; each is a field here, with the default RULES.md states. A
+docs/RULES.md marks the places where the rule documents disagree or are silent
+with **[choice]**; each is a field here, with the default docs/RULES.md states. A
 profile is read from a TOML file (``--rules FILE``); keys left out keep their
 default, unknown keys and values are errors (a misspelt key must not be
 silently ignored by an auditor). See ``docs/HOUSE_RULES.md``.
@@ -26,7 +26,7 @@ class HouseRulesError(OmahahhError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HouseRules:
-    """Settings for the [choice] points of RULES.md (defaults as stated there)."""
+    """Settings for the [choice] points of docs/RULES.md (defaults as stated there)."""
 
     name: str = "default"
     """A label for reports (the file name when loaded from a file)."""
@@ -48,13 +48,13 @@ class HouseRules:
     """R-BET-5: the pot a pot-limit raise is measured on while someone is all-in:
     ``all_pots`` (every pot the raiser can still win, which is every pot) or
     ``active_side_pot`` (only the side pot being contested). Not marked [choice]
-    in RULES.md, but its wording allows both; see docs/HOUSE_RULES.md."""
+    in docs/RULES.md, but its wording allows both; see docs/HOUSE_RULES.md."""
 
     # -- showdown -----------------------------------------------------------
     hi_lo_odd_chip: str = "high"
     """R-ODD-2 [choice]: the half that gets a pot's odd chip in Hi/Lo (``high`` or ``low``)."""
 
-    # -- rake (read by rake schedules, issue 5) -------------------------------
+    # -- rake (read by rake schedules) ----------------------------------------
     rake_part_dollar: str = "floor"
     """R-RAKE-3 [choice]: how a part-dollar of the pot counts: ``floor`` (only full
     dollars count: a $7.80 pot pays $0.35) or ``proportional``."""
@@ -97,7 +97,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "rake": ("rake_part_dollar", "rake_min_pot", "no_flop_no_drop"),
 }
 
-# The RULES.md id each setting belongs to (for docs and messages).
+# The docs/RULES.md id each setting belongs to (for docs and messages).
 RULE_OF_SETTING: dict[str, str] = {
     "hole_card_counts": "R-CARD-2",
     "button_at_new_table": "R-BTN-2",

@@ -227,7 +227,7 @@ CATALOGUE: dict[FindingCode, CodeInfo] = {
     FindingCode.RAKE_MISMATCH: CodeInfo(
         Severity.ERROR,
         "R-RAKE-1",
-        "The reported rake and fees disagree with the hand's own totals (FORMATS.md §1.12: "
+        "The reported rake and fees disagree with the hand's own totals (docs/FORMATS.md §1.12: "
         "total pot - rake - fees = collected), the collected lines being confirmed by the "
         "summary or the pot lines.",
     ),

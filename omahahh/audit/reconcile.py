@@ -2,7 +2,7 @@
 
 A hand's text states the same money several times: chips put in, the total
 pot, the rake and fees, each ``collected`` line and the SUMMARY's ``won``.
-FORMATS.md §1.12 gives the identity (with C put in, U uncalled returns, D
+docs/FORMATS.md §1.12 gives the identity (with C put in, U uncalled returns, D
 promotional money dropped in, R rake, F other fees, K collected)::
 
     total = C - U + D          K = total - R - F

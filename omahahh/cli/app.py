@@ -21,7 +21,7 @@ from omahahh.version import __version__
 
 # Each command, in the order --help lists them: (module, summary). The summary is the first
 # paragraph of the command's help, so that ``omahahh --help`` and ``--version`` list the commands
-# without importing them (and so polars, pyarrow, numpy: issue 11). A command module is imported
+# without importing them (and so polars, pyarrow, numpy). A command module is imported
 # only when its command runs or shows its own help. tests/unit/cli/test_startup.py pins each summary
 # equal to the command's help; any other ``*_cmd`` module follows, imported to be listed.
 COMMANDS: dict[str, tuple[str, str]] = {

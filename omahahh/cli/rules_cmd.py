@@ -20,7 +20,7 @@ class RulesAction(StrEnum):
 
 def profile_lines(profile: RoomProfile) -> list[str]:
     """What ``rules show NAME`` prints: the room, its document, each setting that differs
-    from RULES.md's default with its rule id and the document's words, the rake schedule,
+    from docs/RULES.md's default with its rule id and the document's words, the rake schedule,
     then the whole profile as a TOML file."""
     lines = [
         f"{profile.name}: {profile.room}",

@@ -36,10 +36,10 @@ from omahahh.dataset.store import (
 from omahahh.dataset.tables import TABLES, schema
 
 BATCH_BYTES = 32 * 2**20
-"""Text per task in ``workers`` mode. 32 MiB of PokerStars text is ~70 MiB of rows
-(a 1.29 MB file of 1,000 hands makes 2.85 MB of frames): about one part per table per
-64 MiB of rows, and batches small enough that the last ones do not leave workers idle
-for long (a 64 MiB batch is ~50 s of one worker's time)."""
+"""Text per task in ``workers`` mode. PokerStars text makes about twice its size in
+rows, so this gives about one part per table per 64 MiB of rows, in batches small enough
+that the last ones do not leave workers idle for long (docs/PERFORMANCE.md,
+"Measurements behind the code")."""
 
 
 @dataclass(frozen=True, slots=True)

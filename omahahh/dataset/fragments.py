@@ -72,10 +72,9 @@ class Fragment:
 
     def __reduce__(self) -> tuple[Callable[..., Fragment], tuple[object, ...]]:
         # A worker's fragment travels to the driver as LZ4-compressed Arrow IPC streams:
-        # 2.6x fewer bytes than its frames pickled on the corpus's PokerStars hands (9x on
-        # benchmarks/ingest.py's repeated ones), written and read as fast (3.2 + 3.2 against
-        # 3.6 + 4.3 us a hand). With 2 workers, the driver's reading and the pipe compete
-        # with them for the cores: 2 workers 2-4 % faster (40,000 hands, three rounds).
+        # several times fewer bytes than its frames pickled, written and read as fast; with
+        # 2 workers, the driver's reading and the pipe compete with them for the cores
+        # (docs/PERFORMANCE.md, "Measurements behind the code").
         frames = {table: _ipc_bytes(frame) for table, frame in self.frames.items()}
         return _fragment_from_ipc, (frames, self.blocks, self.files, self.owners)
 
@@ -156,8 +155,8 @@ class FragmentBuilder:
     def _child_row(self, table: str, row: tuple[object, ...]) -> None:
         """One row of a child table, a tuple in the table's column order, owned by the hand
         just added. Tuples, not keyword calls of :data:`ROW`, on the paths every hand takes:
-        a keyword call binds each name by a search of the others (4.6 µs for the ``hands``
-        row's 48 columns, 0.4 µs as a tuple). tests/unit/dataset/test_fragment_row_order.py
+        a keyword call binds each name by a search of the others, ten times the cost for
+        the ``hands`` row's 48 columns. tests/unit/dataset/test_fragment_row_order.py
         holds each such tuple's column comments to the schema."""
         self.rows[table].append(row)
         self.owners[table].append(self._ordinal)
@@ -577,8 +576,8 @@ def _columns_frame(table: str, values_of: dict[str, list[Any]]) -> pl.DataFrame:
     """Columns (lists, by name, in schema order) to a frame of the table's schema.
 
     Nested list columns and time stamps go through pyarrow, whose conversion from
-    Python objects is several times faster than polars' for them (time stamps: 0.24
-    against 1.2 µs a value); other scalars through polars.
+    Python objects is several times faster than polars' for them; other scalars through
+    polars.
     """
     data: dict[str, pl.Series] = {}
     columns = schema(table)

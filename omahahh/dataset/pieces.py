@@ -2,8 +2,8 @@
 
 With ``--workers N`` a worker takes one task at a time. When a task was a whole file,
 one large file kept one core busy while the others waited, and its worker held the
-whole file's tables at once (a 40,000-hand file beside a small one, ``--workers 2``:
-817 MiB at the peak against 436 with one worker, which reads a file in parts). So the
+whole file's tables at once, nearly twice the peak of one worker, which reads a file in
+parts (docs/PERFORMANCE.md, "One large file"). So the
 driver cuts a plain text file of two pieces or more into byte ranges, each starting at
 a hand's header line, and the workers take the pieces in input order. The run's last
 files are cut finer (:data:`TAIL_PIECE_BYTES`), even small ones, so that no worker waits

@@ -68,7 +68,7 @@ def process_blocks(
         _add_blocks(builder, blocks, options)
         fragment = builder.build()
         # The rows go now, by reference counting: left for the collector's first pass
-        # once it is back on, they cost it walks over every one (67 µs a hand measured).
+        # once it is back on, they cost it walks over every one (docs/PERFORMANCE.md).
         del builder
     return fragment
 
@@ -116,10 +116,9 @@ def _add_chunk(
 
 STAGE_BLOCKS = 2048
 """Blocks taken through the stages together (:func:`_add_chunk`): one stage's code over
-2,048 hands, then the next's, ran ~3 % faster than every stage hand by hand in 512-block
-chunks (30,000 hands, three rounds each way, interleaved: 290 against 300 µs a hand) —
-the interpreter stays in one stage's code and data. Their records are held meanwhile:
-a few MiB, within a part (:data:`PART_BLOCKS`)."""
+2,048 hands, then the next's, runs a little faster than every stage hand by hand in
+512-block chunks (docs/PERFORMANCE.md) — the interpreter stays in one stage's code and
+data. Their records are held meanwhile: a few MiB, within a part (:data:`PART_BLOCKS`)."""
 
 
 WALK_BATCH = 512

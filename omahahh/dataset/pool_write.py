@@ -21,9 +21,9 @@ Either way a worker that dies mid-run (killed, out of memory) stops the run with
 :class:`WorkerDied` and nothing committed; ``multiprocessing.Pool`` alone would wait for
 its task forever (the driver checks the workers every :data:`WATCH_SECONDS` it waits).
 
-Measured with 2 workers (100,000 hands, compiled build): workers writing took 5.5 %
-less time; the driver's share of the cores (Parquet writing, reading the fragments)
-is what two workers otherwise lose.
+Workers writing save the driver's share of the cores (Parquet writing, reading the
+fragments), which two workers otherwise lose (docs/PERFORMANCE.md, "Measurements behind
+the code").
 
 Why "where it is safe": polars' thread pool does not survive ``fork``. A forked child
 that writes Parquet waits forever if the parent had started that pool before the fork

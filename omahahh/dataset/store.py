@@ -57,7 +57,7 @@ MANIFEST = "manifest.json"
 BYTES_PER_PART = 16 * 2**20
 # All tables' buffered rows together: past this the largest buffer is written out, so the
 # small tables (findings, pots ...) do not each sit on up to BYTES_PER_PART until the end
-# (benchmarks/ingest.py input, 1 worker, compiled walk: peak 503 -> 412 MiB).
+# (what it saves of the peak: docs/PERFORMANCE.md, "Measurements behind the code").
 BUFFER_BYTES = 32 * 2**20
 INCOMING = "_incoming"
 """Where workers that write their own parts (a cluster's tasks, the local pool's workers)
@@ -189,8 +189,8 @@ def write_part(folder: Path, table: str, frame: pl.DataFrame) -> Path:
     reader never sees half a file), the schema and tool versions in the file's key-value
     metadata.
 
-    polars' own writer: 3.5-4.0 ms per 1,000 PokerStars hands' tables against 8-10 ms
-    for ``to_arrow`` + ``pyarrow.parquet.write_table`` (the same columns and types).
+    polars' own writer, about twice as fast as ``to_arrow`` +
+    ``pyarrow.parquet.write_table`` for the same columns and types (docs/PERFORMANCE.md).
     """
     folder.mkdir(parents=True, exist_ok=True)
     name = f"part-{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:10]}.parquet"

@@ -371,7 +371,7 @@ FINDINGS: tuple[Column, ...] = (
     _c(
         "rule",
         STR,
-        "The rule of RULES.md the hand breaks, e.g. `R-BET-5` (empty for `replay_failed`).",
+        "The rule of docs/RULES.md the hand breaks, e.g. `R-BET-5` (empty for `replay_failed`).",
     ),
     _c("severity", STR, "`error`, `warning` or `info`."),
     _c("street", STR, "Street of the action concerned, or null."),

@@ -1,7 +1,7 @@
 """How many worker processes an ingest really starts.
 
-More processes than cores only compete for them (``--workers 64`` on 2 cores
-was 10x slower than 1), and more than there are files (or pieces of large ones)
+More processes than cores only compete for them (many times slower than one worker:
+docs/PERFORMANCE.md), and more than there are files (or pieces of large ones)
 leaves some idle: the count asked for is capped at both, with a note saying so. ``--workers 0`` is
 refused earlier, by the option's minimum (a usage error).
 """

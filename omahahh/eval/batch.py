@@ -74,9 +74,9 @@ def _board_keys(
     """Board rank-multiset index, flush suit (or _NO_SUIT) and that suit's rank mask.
 
     Column by column (a board has 3 to 5): numpy's reductions along rows this short cost
-    more than the arithmetic, so this runs 2.6-4x faster than ``np.sort``/``sum(axis=1)``
-    did on 2,000 boards, with the same three arrays (the batch against the scalar evaluator
-    in tests/unit/eval/test_evaluator.py).
+    more than the arithmetic, so this runs several times faster than ``np.sort`` and
+    ``sum(axis=1)`` (docs/PERFORMANCE.md), with the same three arrays (the batch against
+    the scalar evaluator in tests/unit/eval/test_evaluator.py).
     """
     m = boards.shape[1]
     ranks = [boards[:, i] >> 2 for i in range(m)]

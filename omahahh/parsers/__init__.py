@@ -2,7 +2,7 @@
 
 Which format a file or block is in, how files are cut into blocks and how a
 block is parsed is decided in one place, :mod:`omahahh.parsers.registry`
-(which also says how to add a room). Detection is per block, so one file or
+(CONTRIBUTING.md says how to add a room). Detection is per block, so one file or
 folder may mix rooms; a block no format recognises becomes an
 ``unknown_format`` failure row.
 """

@@ -1,4 +1,4 @@
-"""Bovada / Ignition / Bodog hand histories (FORMATS.md §12 "Bovada / Ignition").
+"""Bovada / Ignition / Bodog hand histories (docs/FORMATS.md §12 "Bovada / Ignition").
 
 ```
 Bovada Hand #2902233667 TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 00:56:59

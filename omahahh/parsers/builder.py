@@ -65,7 +65,7 @@ class HandBuilder:
     for its own extras and freezes it into a HandRecord at the end."""
 
     # Read and written for every line: slots are the interpreter's fastest attributes. A
-    # subclass without slots of its own keeps its extras in a ``__dict__`` as before.
+    # subclass without slots of its own keeps its extras in a ``__dict__``.
     __slots__ = (
         "_seat_names",
         "actions",
@@ -308,7 +308,7 @@ class HandBuilder:
         if names is None:  # the seats are all read by the SUMMARY: once a hand, not a line
             names = self._seat_names = {}
             for number, player in zip(self.seats.seat_numbers, self.seats.players, strict=True):
-                names.setdefault(number, player)  # the first player of a seat, as before
+                names.setdefault(number, player)  # a seat named twice: its first player
         name = names.get(seat)
         if name is not None and rest.startswith(name):
             rest = rest[len(name) :]

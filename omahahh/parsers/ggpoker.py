@@ -1,4 +1,4 @@
-"""GGPoker hand histories (FORMATS.md §2): text in, :class:`HandRecord` out.
+"""GGPoker hand histories (docs/FORMATS.md §2): text in, :class:`HandRecord` out.
 
 Stars-like syntax with its own details, all recorded as claimed:
 

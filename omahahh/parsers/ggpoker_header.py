@@ -1,4 +1,4 @@
-"""GGPoker header (line 1), FORMATS.md §2.
+"""GGPoker header (line 1), docs/FORMATS.md §2.
 
 ```
 Poker Hand #OM232657303: PLO ($2/$5) - 2021/01/21 02:41:55

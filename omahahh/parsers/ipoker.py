@@ -1,4 +1,4 @@
-"""iPoker (Playtech) XML exports (FORMATS.md §5, §12; docs/SITES.md "iPoker XML").
+"""iPoker (Playtech) XML exports (docs/FORMATS.md §5, §12; docs/SITES.md "iPoker XML").
 
 A ``<session>`` holds a ``<general>`` header (game type, table, currency) and
 one ``<game>`` per hand; a file may hold several sessions pasted together.

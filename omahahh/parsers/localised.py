@@ -1,4 +1,4 @@
-"""Amounts and cards as localised clients print them (888poker, FORMATS.md §3, §9.2).
+"""Amounts and cards as localised clients print them (888poker, docs/FORMATS.md §3, §9.2).
 
 One file can hold ``$2,141`` and ``$4,744.48`` (English), another ``$ 3.243``
 and ``$ 552,72`` (Dutch: ``.`` groups thousands, ``,`` marks cents), another

@@ -1,4 +1,4 @@
-"""PartyPoker hand histories, FORMATS.md §6 and §12: text in, :class:`HandRecord` out.
+"""PartyPoker hand histories, docs/FORMATS.md §6 and §12: text in, :class:`HandRecord` out.
 
 Three generations, two line shapes (the header module tells them apart):
 

@@ -1,4 +1,4 @@
-"""PartyPoker header lines (FORMATS.md §6, §12), in every shape its generations print.
+"""PartyPoker header lines (docs/FORMATS.md §6, §12), in every shape its generations print.
 
 Classic (2005-2018), every amount with its currency; the cash stakes are the
 table's **maximum buy-in**, not the blinds (the blinds are the posts):

@@ -1,4 +1,4 @@
-"""888poker (Pacific, Cassava) hand histories, FORMATS.md §3: text in, :class:`HandRecord` out.
+"""888poker (Pacific, Cassava) hand histories, docs/FORMATS.md §3: text in, :class:`HandRecord` out.
 
 Line shapes after the header (:mod:`omahahh.parsers.poker888_header`) and what
 each records; ``NAME`` is a seated name (longest first, FORMATS §9.1), ``[X]``

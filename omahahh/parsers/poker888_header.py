@@ -1,4 +1,4 @@
-"""888poker header lines (FORMATS.md §3): hand id, game, time, table, button.
+"""888poker header lines (docs/FORMATS.md §3): hand id, game, time, table, button.
 
 ```
 #Game No : 441695827                                   (optional, some exports only)

@@ -1,4 +1,4 @@
-"""PokerStars hand histories (FORMATS.md §1): text in, :class:`HandRecord` out.
+"""PokerStars hand histories (docs/FORMATS.md §1): text in, :class:`HandRecord` out.
 
 The parser records what the text claims. The one thing it works out is the
 chips an action puts in (``raises X to Y`` puts in Y minus what the player
@@ -67,7 +67,7 @@ TOTAL_RE = re.compile(
 POT_PART_RE = re.compile(r"(?P<kind>Main|Side) pot(?:-(?P<n>\d+))? (?P<amount>[^ ]+)\.(?= |$)")
 
 # Lines that carry no chips and no cards: chat, connection, table and
-# tournament news (FORMATS.md §1.11). Matched after action lines.
+# tournament news (docs/FORMATS.md §1.11). Matched after action lines.
 INFO_RES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p)
     for p in (
@@ -191,7 +191,8 @@ class StarsHand(HandBuilder):
 
 
 _MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
-"""Amounts already read, per unit: reading one costs ~1 µs, looking it up ~0.1 µs."""
+"""Amounts already read, per unit: looking one up is far cheaper than reading it again
+(docs/PERFORMANCE.md, "Measurements behind the code")."""
 _MINOR_KEPT = 50_000
 """At most this many amounts kept per unit (the memory of a few MiB, whatever the input)."""
 

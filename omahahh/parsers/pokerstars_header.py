@@ -1,4 +1,4 @@
-"""PokerStars header (line 1) and table line (line 2), FORMATS.md §1.2-1.3.
+"""PokerStars header (line 1) and table line (line 2), docs/FORMATS.md §1.2-1.3.
 
 ```
 PokerStars Hand #231645858339:  Omaha Pot Limit ($0.25/$0.50 USD) - 2021/11/18 4:15:02 ET

@@ -5,27 +5,10 @@ File search (:func:`expand_paths`), block splitting (:func:`iter_blocks`,
 (:func:`parse_block`) and the hand key of a failed block all read
 :data:`FORMATS`; nothing else in the package knows a room's header or suffix.
 
-Adding a room (or a format)
-===========================
-
-1. Write ``omahahh/parsers/<room>.py``: a ``parse(block, context) -> HandRecord``
-   that raises :class:`~omahahh.errors.HandParseError` for text it cannot take
-   (reuse :mod:`omahahh.parsers.common` and :mod:`omahahh.parsers.betting_lines`),
-   and at its end ``FORMAT = Format(name=..., site=Site.<ROOM>, parse=parse,
-   header=<strict first-line test>, block_start=<regex of a header's start>)``.
-   A whole-file format (one document per file: PHH, XML, JSON) gives
-   ``sniff=`` (path test) and ``split=`` (lines to hand blocks) and its
-   ``suffixes=`` instead of ``header``/``block_start``; see
-   :mod:`omahahh.parsers.phh`. One known by its content rather than its name
-   gives ``sniff_head=`` (a test of the file's first characters) and, to
-   stream a large file from its bytes, ``read=``; see
-   :func:`omahahh.parsers.document.document_format` and
-   :mod:`omahahh.parsers.ipoker`. A room whose failed hands cannot be keyed by
-   the ``#id`` of their first line gives ``hand_key=``.
-2. Add its habits to :mod:`omahahh.rooms.conventions` (and, when it rakes
-   several pots its own way, :mod:`omahahh.rooms.rake_allocation`), citing the
-   hands that prove them; add the ``Site`` member in :mod:`omahahh.model`.
-3. Add one line to :data:`FORMATS` below.
+Adding a room (or a format): CONTRIBUTING.md, "Adding a room", lists every place
+a room touches; here, one line in :data:`FORMATS` below, ahead of any format whose
+``header`` would also accept the room's first line (detection takes the first that
+does). :class:`~omahahh.parsers.format.Format` documents each field a format declares.
 """
 
 from __future__ import annotations
@@ -350,8 +333,9 @@ def iter_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
 SNIFF_LINES = 200
 """A file is a hand history when one of its first lines is a hand's header."""
 SNIFF_CHUNK = 16 * 1024
-"""Bytes read at a time while looking for a header: 200 lines are ~16 KiB of text, and a
-1 MiB read (the streaming chunk) made checking 100 files of 1.2 MB take 0.6 s."""
+"""Bytes read at a time while looking for a header: 200 lines are ~16 KiB of text; a read
+of the 1 MiB streaming chunk made checking every file many times slower
+(docs/PERFORMANCE.md, "Measurements behind the code")."""
 SkipReporter = Callable[[str, str], None]
 """``on_skip(path, why)``: a file the walk passed over."""
 

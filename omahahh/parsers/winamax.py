@@ -1,4 +1,4 @@
-"""Winamax hand histories (FORMATS.md §4): text in, :class:`HandRecord` out.
+"""Winamax hand histories (docs/FORMATS.md §4): text in, :class:`HandRecord` out.
 
 What differs from PokerStars, recorded as claimed:
 
@@ -87,7 +87,7 @@ _HALF = {"HI": "high", "LO": "low"}
 OUT_OF_POSITION = " out of position"
 INFO = ("doesn't show hand", "mucks hand", "sits out", "is sitting out")
 # ``PlayerX deny BB 0€``: a player returning to the table declines to post the blind
-# it owes and waits for the big blind instead; no money moves (issue 17).
+# it owes and waits for the big blind instead; no money moves.
 DENY_RE = re.compile(r"^deny (?:BB|SB|big blind|small blind) (?P<amount>\S+)$")
 DENIES = frozenset({"denies big blind", "denies small blind"})
 """``Nhat60 denies big blind`` (HHSmithy's and ggratte's Winamax readers): the same, printed

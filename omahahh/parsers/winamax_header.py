@@ -1,4 +1,4 @@
-"""Winamax header (line 1) and table line (line 2), FORMATS.md §4.
+"""Winamax header (line 1) and table line (line 2), docs/FORMATS.md §4.
 
 ```
 Winamax Poker - CashGame - HandId: #9247976-232-1478874498 - 5 Card Omaha Hi/Lo pot limit

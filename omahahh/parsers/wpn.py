@@ -1,4 +1,4 @@
-"""ACR / Winning Poker Network hand histories, the 2019+ format (FORMATS.md §12).
+"""ACR / Winning Poker Network hand histories, the 2019+ format (docs/FORMATS.md §12).
 
 ```
 Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC

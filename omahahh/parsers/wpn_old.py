@@ -1,4 +1,4 @@
-"""Winning Poker Network hand histories, the format before 2019 (FORMATS.md §12 "WPN-old").
+"""Winning Poker Network hand histories, the format before 2019 (docs/FORMATS.md §12 "WPN-old").
 
 ```
 Game started at: 2016/10/2 21:0:42

@@ -164,7 +164,7 @@ def reconcile_frame(inputs: pl.LazyFrame, schedule: Schedule) -> pl.LazyFrame:
 
 
 def _totals_aggs(reported: str, expected: str) -> list[pl.Expr]:
-    """Totals whose columns add up (issue 18): the difference is taken over exactly the
+    """Totals whose columns add up: the difference is taken over exactly the
     hands where both a reported rake and an expectation exist, and the rest is counted
     apart, so ``rake_reported = rake_reported_compared + rake_reported_not_covered`` and
     ``rake_diff = rake_reported_compared - rake_expected``."""

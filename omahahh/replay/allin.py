@@ -16,10 +16,10 @@ so statistics never enumerate a board.
 
 Exact when it is cheap, sampled when it is not: every remaining board is
 enumerated when there are no more of them than :data:`DEFAULT_SAMPLES` deals
-(from the flop on: at most C(45, 2) = 990 boards, under a millisecond); before
-the flop (about a million boards, 0.05 to 0.1 s a hand) shares are a seeded
-Monte Carlo estimate of that many deals, ~1.5 ms, and the row carries the
-standard error of ``equity`` (at most 0.5/sqrt(2000) = 0.011).
+(from the flop on: at most C(45, 2) = 990 boards); before the flop (about a
+million boards, dozens of times the cost) shares are a seeded Monte Carlo
+estimate of that many deals, and the row carries the standard error of
+``equity`` (at most 0.5/sqrt(2000) = 0.011). The costs: docs/PERFORMANCE.md.
 
 Cards of folded players are *not* removed from the deck, as no one at the
 table knows them (the usual all-in EV convention). Not counted: Courchevel
@@ -143,7 +143,7 @@ def allin_rows(
 
     Exact when the remaining boards are no more than ``samples``, else a seeded Monte
     Carlo estimate of ``samples`` deals (in practice: before the flop, where an exact
-    enumeration costs 0.05 to 0.1 s a hand). ``samples=None``: exact everywhere.
+    enumeration goes over about a million boards). ``samples=None``: exact everywhere.
     """
     if result is None or hand.cancelled or not hand.boards:
         return ()

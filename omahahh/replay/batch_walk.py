@@ -9,10 +9,9 @@ or ``OMAHAHH_COMPILED_WALK=0`` is set take the Python walk, which stays the refe
 (``tests/unit/replay/test_batch_walk.py`` holds the two equal).
 
 numba is a dependency (where it has wheels: a Python newer than numba walks in Python);
-docs/PERFORMANCE.md gives what the compiled walk gains and costs in memory. The kernel
-itself takes ~2.5 µs a hand against ~95 µs for the Python walk; packing the records
-into arrays costs ~10 µs, the call and reading the results back ~7 µs (decisions stay
-arrays until read: :mod:`omahahh.replay.decision_rows`).
+docs/PERFORMANCE.md gives what the compiled walk gains and costs in time and memory,
+the kernel beside the packing of the records into arrays and the reading back of the
+results (decisions stay arrays until read: :mod:`omahahh.replay.decision_rows`).
 """
 
 from __future__ import annotations
@@ -166,11 +165,10 @@ COMPILE_SECONDS = 600
 def compile_in_child(folder: Path) -> bool:
     """Compile the walk into the cache ``folder`` in a child process; True if it did.
 
-    Compiling holds LLVM's working memory (~70 MiB more than loading the result): done
-    in a child, the process that ingests only loads the code, so a first run ever keeps
-    the peak of any later run (20,000 hands, empty cache: peak 374 MiB, as with a warm
-    cache; a fresh process: 285 -> 219 MiB once loaded). Any failure leaves the caller to
-    compile in its own process, as before.
+    Compiling holds LLVM's working memory, more than loading the result: done in a
+    child, the process that ingests only loads the code, so a first run ever keeps the
+    peak of any later run (docs/PERFORMANCE.md). Any failure leaves the caller to
+    compile in its own process.
     """
     command = [sys.executable, "-c", "from omahahh.replay import batch_walk as b; b._compile()"]
     # The child must compile this very package (a checkout put on sys.path, as the
@@ -198,7 +196,7 @@ def _compile_lock(folder: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``folder/compile.lock`` (POSIX; elsewhere no lock)."""
     try:
         import fcntl
-    except ImportError:  # Windows: workers may compile at once, as before
+    except ImportError:  # Windows: no lock, workers may compile at once
         yield
         return
     try:

@@ -1,8 +1,8 @@
 """The compiled walk's decisions, kept as its arrays and made into records only when read.
 
 The compiled walk (:mod:`omahahh.replay.batch_walk`) gives a row of integers per action of
-a batch. A :class:`Decision` per action costs ~0.65 µs (its 18 fields made Python
-objects, then the tuple): ~8.5 µs a hand, for records the pipeline hardly reads. The
+a batch. A :class:`Decision` per action (its 18 fields made Python objects, then the
+tuple) would cost more than the walk itself, for records the pipeline hardly reads. The
 audit looks only at the actions its batch masks mark (:mod:`omahahh.audit.betting_masks`,
 none in most hands) and the ``actions`` table takes four numbers per action.
 :class:`HandDecisions` is a hand's part of the batch: a sequence of :class:`Decision`

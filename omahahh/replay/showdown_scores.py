@@ -1,11 +1,11 @@
 """The shown hands of a batch of hands, evaluated at once with the batch evaluator.
 
 A showdown compares every shown hand on every full board (:func:`showdown._score`); one
-evaluation costs ~10 µs in Python (:func:`omaha_high`) and ~0.5 µs as a row of
-:func:`omaha_hi_lo_batch`. :func:`score_batch` evaluates all of a batch's pairs in one
-call per hole-card count; the showdown then looks its pairs up, and evaluates itself
-any pair not there (a replay that was not given the batch's scores, cards that cannot
-be evaluated).
+evaluation by :func:`omaha_high` costs about twenty times a row of
+:func:`omaha_hi_lo_batch` (docs/PERFORMANCE.md). :func:`score_batch` evaluates all of a
+batch's pairs in one call per hole-card count; the showdown then looks its pairs up, and
+evaluates itself any pair not there (a replay that was not given the batch's scores,
+cards that cannot be evaluated).
 """
 
 from __future__ import annotations

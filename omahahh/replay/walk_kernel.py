@@ -1,6 +1,6 @@
 """The betting walk compiled: :class:`omahahh.replay.betting.BettingWalk` over integer arrays.
 
-One call walks every hand of a batch (the Python walk takes ~90 µs a hand). It is a line
+One call walks every hand of a batch (docs/PERFORMANCE.md gives both walks' cost). It is a line
 by line translation of ``BettingWalk`` (same names, same order of steps) and calls the
 same rule functions, compiled from :mod:`omahahh.rules.betting` and
 :mod:`omahahh.rules.pots`, so a rule still lives in one place.

@@ -90,7 +90,7 @@ class ReportData:
     fairness: FairnessReport
     failures: Failures
     hands: dict[str, HandView | str]  # the view, or why it could not be shown
-    rules: tuple[RuleText, ...]  # the rules the page cites, in RULES.md order
+    rules: tuple[RuleText, ...]  # the rules the page cites, in docs/RULES.md order
     top: int
 
 

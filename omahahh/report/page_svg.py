@@ -95,9 +95,10 @@ def rake_charts(chart: pl.DataFrame, period: str, by_currency: pl.DataFrame) -> 
 PAGE_POINTS = 2_000
 """Lines of a winnings graph on the page go through every hand up to this many hands;
 longer ones are drawn as the band of each of ``PAGE_POINTS // 2`` buckets' lowest and
-highest value (more buckets than the plot has pixels). The page holds several graphs:
-every hand of a million-hand player would be ~9 MiB of SVG each (``omahahh graph``
-draws every hand up to :data:`omahahh.report.graph.MAX_POINTS`)."""
+highest value (more buckets than the plot has pixels). The page holds several graphs,
+and a line through every hand of a long-playing player would weigh megabytes of SVG
+(docs/PERFORMANCE.md, "Report"); ``omahahh graph`` draws every hand up to
+:data:`omahahh.report.graph.MAX_POINTS`."""
 
 
 def winnings_chart(data: GraphData) -> str:

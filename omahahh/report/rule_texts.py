@@ -1,7 +1,7 @@
-"""The text of each rule of RULES.md, read from the copy shipped in the package.
+"""The text of each rule of docs/RULES.md, read from the copy shipped in the package.
 
 The report quotes the rules its findings cite, so it reads
-``omahahh/data/RULES.md`` (a copy of the project's ``RULES.md``; a test keeps
+``omahahh/data/RULES.md`` (a copy of the project's ``docs/RULES.md``; a test keeps
 the two equal) rather than a file that may not be there when installed.
 
 >>> rules = rule_texts()
@@ -77,5 +77,5 @@ def _plain(text: str) -> str:
 
 @cache
 def rule_texts() -> dict[str, RuleText]:
-    """The rules of the packaged RULES.md by id."""
+    """The rules of the packaged copy, by id."""
     return parse_rules(packaged_rules())

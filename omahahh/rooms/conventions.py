@@ -1,4 +1,4 @@
-"""Each room's reporting habits, as data (FORMATS.md §1.12, §2, §4).
+"""Each room's reporting habits, as data (docs/FORMATS.md §1.12, §2, §4).
 
 Rules live in :mod:`omahahh.rules`; what differs between rooms is only how
 they *print* a hand: which lines they write, what their totals include. The
@@ -196,7 +196,7 @@ ROOMS: dict[Site, RoomConventions] = {
         names_pots=False,
         runs_split_uncontested_pots=False,
         pot_limit_counts_cash_drop=True,
-        # No zone is printed; fpdb assumes ET (FORMATS.md §2). --source-timezone overrides.
+        # No zone is printed; fpdb assumes ET (docs/FORMATS.md §2). --source-timezone overrides.
         time_zone="America/New_York",
     ),
     Site.WINAMAX: RoomConventions(
@@ -213,7 +213,7 @@ ROOMS: dict[Site, RoomConventions] = {
         shows_in_order=False,
         time_zone="UTC",
     ),
-    # WPN / ACR (FORMATS.md §12): ``Total pot`` is net of rake and the JP fee
+    # WPN / ACR (docs/FORMATS.md §12): ``Total pot`` is net of rake and the JP fee
     # (wpn:779379637: $246.00 | Rake $2.76 | JP Fee $0.24 of $249 put in), the
     # SUMMARY ``won`` is no second statement of the awards (the same hand: Hero
     # collected $92.25, "won $61.50"), times are UTC.
@@ -247,7 +247,7 @@ ROOMS: dict[Site, RoomConventions] = {
         unprinted_fees=(("( Beast )", 25),),
         time_zone="UTC",
     ),
-    # Bovada / Ignition (FORMATS.md §12): ``Total Pot`` includes the rake; 2012 files
+    # Bovada / Ignition (docs/FORMATS.md §12): ``Total Pot`` includes the rake; 2012 files
     # print the rake (bovada:2601407546: ``Total Pot($20) | Rake ($1)``, $19 paid),
     # 2014 files do not (bovada:2902233667: ``Total Pot($1.80)``, $1.71 paid). The
     # ``Hand result`` lines name a side pot but never which one. No zone is printed:
@@ -273,7 +273,7 @@ ROOMS: dict[Site, RoomConventions] = {
         uncalled_blind_in_pot=True,
         time_zone="America/New_York",
     ),
-    # 888poker (FORMATS.md §3): chips added in brackets, no uncalled, all-in or rake line;
+    # 888poker (docs/FORMATS.md §3): chips added in brackets, no uncalled, all-in or rake line;
     # collected lines name no pot (``collected [ $0.95 ]``, twice for a Hi/Lo scoop,
     # high winner first: 888poker:553787050 prints the high winner angelicafer before
     # GdRackBaby, who showed the low first). No time zone is printed: HHSmithy and
@@ -290,7 +290,7 @@ ROOMS: dict[Site, RoomConventions] = {
         omits_uncontested_award=True,
         time_zone="UTC",
     ),
-    # PartyPoker (FORMATS.md §6): no uncalled line in any generation; the unmatched
+    # PartyPoker (docs/FORMATS.md §6): no uncalled line in any generation; the unmatched
     # excess comes back inside the award (classic: as a ``side pot`` of its own,
     # partypoker:1458965856's ``Player1 wins $0.10 USD from the side pot 2``; 2026:
     # ``collected $41.47`` of which $2.97 came back, partypoker:1770659766668adeb0h5qfm).

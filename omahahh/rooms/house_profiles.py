@@ -1,16 +1,16 @@
-"""Built-in house-rules profiles: the rooms whose rule documents RULES.md restates.
+"""Built-in house-rules profiles: the rooms whose rule documents docs/RULES.md restates.
 
-RULES.md's rules come from four rooms' published house rules (``seeds/`` beside
-it): ``000`` Unibet Poker, ``001`` an unnamed Finnish room's Omaha High rules,
-``003`` StellaPoker, ``004`` MultiPoker. Where a **[choice]** of RULES.md is
-decided by one of these documents otherwise than by the default, the room's
-profile says so: each :class:`Setting` names the rule id, the seed and the
-document's own words. ``--rules multipoker`` audits under MultiPoker's rules,
+docs/RULES.md's rules come from four rooms' published house rules (the seeds, in
+``../shared/seeds/`` beside a checkout): ``000`` Unibet Poker, ``001`` an unnamed
+Finnish room's Omaha High rules, ``003`` StellaPoker, ``004`` MultiPoker. Where a
+**[choice]** of docs/RULES.md is decided by one of these documents otherwise than by
+the default, the room's profile says so: each :class:`Setting` names the rule id, the
+seed and the document's own words. ``--rules multipoker`` audits under MultiPoker's rules,
 ``--schedule multipoker`` reconciles its rake; ``omahahh rules list`` and
 ``omahahh rules show NAME`` print them.
 
 A profile holds only what its document states: a document silent on a choice
-keeps RULES.md's default.
+keeps docs/RULES.md's default.
 
 >>> house_profile("multipoker").rules.pot_limit_pot
 'active_side_pot'
@@ -43,7 +43,7 @@ class UnknownProfile(HouseRulesError, UnknownName):
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One setting of a profile that differs from RULES.md's default, and why."""
+    """One setting of a profile that differs from docs/RULES.md's default, and why."""
 
     key: str  # a field of HouseRules
     value: Any
@@ -69,7 +69,7 @@ class RoomProfile:
 
     @property
     def rules(self) -> HouseRules:
-        """The :class:`HouseRules` of the profile (RULES.md's defaults elsewhere)."""
+        """The :class:`HouseRules` of the profile (docs/RULES.md's defaults elsewhere)."""
         values = {
             s.key: list(s.value) if isinstance(s.value, tuple) else s.value for s in self.settings
         }

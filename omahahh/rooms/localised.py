@@ -1,4 +1,4 @@
-"""Card ranks as localised clients print them, as data (FORMATS.md §3).
+"""Card ranks as localised clients print them, as data (docs/FORMATS.md §3).
 
 888poker writes hand histories in the client's language: the ranks of court
 cards and aces are the local words' initials, the suits stay ``c d h s``.

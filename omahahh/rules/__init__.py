@@ -1,4 +1,4 @@
-"""The rules of RULES.md as small pure functions: the spec the replay runs on.
+"""The rules of docs/RULES.md as small pure functions: the spec the replay runs on.
 
 Each function cites the rule id it implements and shows a worked example.
 No I/O, no state: :mod:`omahahh.replay.engine` walks a hand and calls these.

@@ -15,7 +15,7 @@ def split_evenly(
 
     ``order`` is :func:`clockwise_from_button`. A 19-cent low half split by
     seats 2 and 3 with the button on seat 5: seat 2 is reached first, so it
-    gets the odd cent (FORMATS.md §1.9).
+    gets the odd cent (docs/FORMATS.md §1.9).
 
     >>> from omahahh.rules.seating import clockwise_from_button
     >>> split_evenly(19, [3, 2], clockwise_from_button([1, 2, 3, 5], 5))

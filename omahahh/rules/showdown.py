@@ -75,7 +75,7 @@ def award_pot(
     Hi/Lo: the pot halves (R-LO-1), the odd chip to the high half by default
     (R-ODD-2); without a qualifying low the high hand scoops (R-LO-7); one
     player may win both halves (R-LO-8). Ties split, odd chips clockwise from
-    the button (R-SPLIT-1, R-ODD-1). Worked example (FORMATS.md §1.9): pot
+    the button (R-SPLIT-1, R-ODD-1). Worked example (docs/FORMATS.md §1.9): pot
     86, seat 9 has the best high, seats 5 and 9 tie for low, button seat 3:
 
     >>> shares = award_pot(86, [Contestant(5, 10, 225), Contestant(9, 20, 225)],

@@ -84,7 +84,7 @@ Seat 2: oiesfcv1 (button) (big blind) showed [Kc Kd 8h 3s] and won ($97.5) with 
 
 # A 4-card Hi/Lo hand with a side pot, tagged halves (both spellings), a player
 # returning from missed blinds and a bounty tournament-style seat (crafted by the
-# omahahh authors from the line shapes of FORMATS.md §4).
+# omahahh authors from the line shapes of docs/FORMATS.md §4).
 WINAMAX_CRAFTED = """\
 Winamax Poker - CashGame - HandId: #1000001-1-1700000000 - Omaha Hi/Lo pot limit (1€/2€) - 2023/11/14 22:13:20 UTC
 Table: 'Nice 01' 6-max (real money) Seat #1 is the button

@@ -1,5 +1,5 @@
 """``sample_histories/``: every file ingests, only the deliberately broken blocks fail,
-every hand's own accounting adds up (FORMATS.md §1.12), every variant is present,
+every hand's own accounting adds up (docs/FORMATS.md §1.12), every variant is present,
 the shown-hand descriptions are the evaluator's, and the README lists every file
 with its true source."""
 
@@ -74,7 +74,7 @@ def _hands() -> list[HandRecord]:
 
 
 def _stars_hands() -> list[HandRecord]:
-    """The PokerStars hands: FORMATS.md §1.12's identity and the evaluator's words are
+    """The PokerStars hands: docs/FORMATS.md §1.12's identity and the evaluator's words are
     theirs (the other rooms' identities: tests/rooms/)."""
     return [h for h in _hands() if h.site is Site.POKERSTARS]
 

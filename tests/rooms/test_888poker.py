@@ -1,4 +1,4 @@
-"""888poker (Pacific, Cassava), FORMATS.md §3: each line shape read as the text claims, the
+"""888poker (Pacific, Cassava), docs/FORMATS.md §3: each line shape read as the text claims, the
 room's habits as data (rooms/conventions.py), its corpus folder taken whole."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def codes(h: HandRecord, *severities: str) -> list[str]:
 
 
 def crafted(body: str, *, game: str = "$1/$2 Blinds Pot Limit Omaha", seats: str = "") -> str:
-    """An 888 hand from the line shapes of FORMATS.md §3 (crafted by the omahahh authors)."""
+    """An 888 hand from the line shapes of docs/FORMATS.md §3 (crafted by the omahahh authors)."""
     seat_lines = seats or "Seat 1: Alice ( $200 )\nSeat 2: Bob ( $200 )\nSeat 3: Carol ( $200 )"
     n = seat_lines.count("\n") + 1
     return (

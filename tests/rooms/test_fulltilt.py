@@ -1,4 +1,4 @@
-"""Full Tilt (FORMATS.md §7): raises to, ET, tagged halves, run it twice, Courchevel, 5-cent splits."""
+"""Full Tilt (docs/FORMATS.md §7): raises to, ET, tagged halves, run it twice, Courchevel, 5-cent splits."""
 
 from __future__ import annotations
 

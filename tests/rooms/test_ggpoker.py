@@ -1,4 +1,4 @@
-"""The GGPoker parser: every line type of FORMATS.md §2, read as the text claims."""
+"""The GGPoker parser: every line type of docs/FORMATS.md §2, read as the text claims."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from tests.helpers.paths import corpus_file
 GG = Path("GGPoker/jejellyroll-fr__fpdb-3/regression-test-files/cash/GGPoker/Flop")
 
 # A Rush & Cash PLO-6 hand with a Cash Drop, all-in insurance and every fee of the
-# total line (crafted by the omahahh authors from the line shapes of FORMATS.md §2).
+# total line (crafted by the omahahh authors from the line shapes of docs/FORMATS.md §2).
 CRAFTED = """\
 Poker Hand #RC1000001: PLO-6 ($0.5/$1) - 2024/03/10 14:00:00
 Table 'RushAndCash50' 6-max Seat #1 is the button

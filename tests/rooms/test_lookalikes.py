@@ -1,4 +1,4 @@
-"""Stars-syntax look-alikes (FORMATS.md §8): their own rooms, read with Stars' grammar."""
+"""Stars-syntax look-alikes (docs/FORMATS.md §8): their own rooms, read with Stars' grammar."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PartyPoker, FORMATS.md §6 and §12: the classic and the 2026 line shapes read as the
+"""PartyPoker, docs/FORMATS.md §6 and §12: the classic and the 2026 line shapes read as the
 text claims, the room's habits as data (rooms/conventions.py), its corpus folders whole."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def codes(h: HandRecord, *severities: str) -> list[str]:
 def classic(
     body: str, *, line2: str = "$100 USD PL Omaha - Monday, January 06, 09:52:55 EST 2014"
 ) -> str:
-    """A classic Party hand from the line shapes of FORMATS.md §6 (crafted by the omahahh
+    """A classic Party hand from the line shapes of docs/FORMATS.md §6 (crafted by the omahahh
     authors)."""
     lines = [line.strip() for line in body.strip().splitlines()]
     return "\n".join(

@@ -1,6 +1,6 @@
-"""PokerStars: the parser reads every line type of FORMATS.md §1 as the text claims; every
+"""PokerStars: the parser reads every line type of docs/FORMATS.md §1 as the text claims; every
 PokerStars file of ../shared/corpus ingests, every hand is accounted for, and the text's own
-accounting identities hold (FORMATS.md §1.12)."""
+accounting identities hold (docs/FORMATS.md §1.12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Winamax parser: every line type of FORMATS.md §4, read as the text claims."""
+"""The Winamax parser: every line type of docs/FORMATS.md §4, read as the text claims."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 and the older ``Game started at:`` format (../shared/corpus/WPN-old).
 
 Every block is a parsed hand, a duplicate or a failure with a precise reason; the
-room's identity (FORMATS.md §12: the total is net of rake and JP fee, so
+room's identity (docs/FORMATS.md §12: the total is net of rake and JP fee, so
 put in - uncalled - rake - fee = total = collected) holds on every hand; the
 audit finds nothing above info; zero-sum holds per cash hand."""
 

@@ -15,6 +15,7 @@ from tests.helpers.paths import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from baseline import bare_split, count_hands, vs_bare
 from ingest import ChildFailed, Round, build_input, in_child, round_lines, side_by_side
 
 
@@ -57,11 +58,26 @@ def test_side_by_side_times_both_halves_from_the_first_start_to_the_last_end(
     assert seconds > 0 and peak > 0
 
 
+def test_the_bare_limit_splits_on_blank_lines_of_every_line_end_style(tmp_path: Path) -> None:
+    lf = b"PokerStars Hand #1: a\nb\n\n\n\nPokerStars Hand #2: c\n"
+    crlf = b"Hand #3\r\nx\r\n \r\n\r\nHand #4\r\n\r\n"
+    cr = b"Hand #5\rx\r\rHand #6\r\r\rHand #7"
+    assert [count_hands(lf), count_hands(crlf), count_hands(cr)] == [2, 2, 3]
+    # one line end alone never splits a hand, nor does a file's last line end
+    assert count_hands(b"a\nb\r\nc\rd\n") == 1
+    (tmp_path / "a.txt").write_bytes(lf)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.txt").write_bytes(cr)
+    hands, seconds, peak = bare_split([tmp_path])
+    assert hands == 5 and seconds > 0 and peak > 0
+    assert vs_bare(30.0, 1.2) == "1/25.0"
+
+
 def test_rounds_give_each_round_then_the_median_and_range_of_every_ratio() -> None:
     rounds = [
-        Round(split=2.0, one=20.0, two=11.0, pair=10.0),  # 1/10, 1.82x, 2.00x, 91 %
-        Round(split=2.0, one=24.0, two=12.0, pair=12.0),  # 1/12, 2.00x, 2.00x, 100 %
-        Round(split=3.0, one=33.0, two=20.0, pair=17.0),  # 1/11, 1.65x, 1.94x, 85 %
+        Round(bare=2.0, one=20.0, two=11.0, pair=10.0),  # 1/10, 1.82x, 2.00x, 91 %
+        Round(bare=2.0, one=24.0, two=12.0, pair=12.0),  # 1/12, 2.00x, 2.00x, 100 %
+        Round(bare=3.0, one=33.0, two=20.0, pair=17.0),  # 1/11, 1.65x, 1.94x, 85 %
     ]
     header, *per_round, median, spread = round_lines(rounds)
     assert "2 workers/pair" in header

@@ -1,4 +1,4 @@
-"""Full Tilt Poker (closed 2011/2016; FORMATS.md §7): Stars-like, its own words.
+"""Full Tilt Poker (closed 2011/2016; docs/FORMATS.md §7): Stars-like, its own words.
 
 ```
 Full Tilt Poker Game #1088791321: Table Vero (6 max) - $200/$400 - Limit Omaha Hi/Lo

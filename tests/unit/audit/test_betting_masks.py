@@ -4,7 +4,8 @@ The audit looks only at the actions the masks mark, so a mask that misses a case
 silently lose a finding. The oracle is ``betting_findings`` looking at every action:
 on every corpus hand and on 3,000 randomly bent ones (wrong amounts, kinds, orders,
 all-in markers, strangers, other structures), every finding's action must be marked and
-the findings with the marks must equal the findings without.
+the findings with the marks must equal the findings without. Without the corpus, the
+same on the repository's sample histories and bent copies of them.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from omahahh.audit.betting import betting_findings
 from omahahh.audit.betting_masks import marked_per_hand, needs_a_look
 from omahahh.house_rules import DEFAULT_HOUSE_RULES
 from omahahh.model import HandRecord
-from omahahh.replay.batch_walk import walk_with_columns
+from omahahh.replay.batch_walk import kernel, walk_with_columns
 from omahahh.replay.engine import replay
 from tests.helpers.bend import bend
+from tests.helpers.parsing import sample_hands
 
 RULES = DEFAULT_HOUSE_RULES
 
@@ -58,6 +60,17 @@ def _check(hands: list[HandRecord]) -> tuple[int, int, int]:
         marked += len(marks[row])
         actions += len(hand.actions)
     return found, marked, actions
+
+
+def test_every_betting_finding_of_a_sample_hand_or_a_bent_one_is_at_a_marked_action() -> None:
+    if kernel() is None:
+        pytest.skip("the compiled walk is not available here (numba not installed)")
+    hands = sample_hands()
+    rng = random.Random(46)
+    bent = [_bend_more(rng.choice(hands), rng) for _ in range(1000)]
+    found, marked, actions = _check(hands + bent)
+    assert len(hands) > 50 and found > 100
+    assert marked < actions
 
 
 @pytest.mark.corpus

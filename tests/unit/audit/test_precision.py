@@ -1,7 +1,7 @@
 """Audit precision (issue 17): room habits are not faults, rake faults are named as rake.
 
 Each habit is pinned on a hand crafted by the omahahh authors in the room's
-line shapes (FORMATS.md §2 GGPoker, §4 Winamax), where the corpus holds none.
+line shapes (docs/FORMATS.md §2 GGPoker, §4 Winamax), where the corpus holds none.
 """
 
 from __future__ import annotations

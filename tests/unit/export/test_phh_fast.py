@@ -190,6 +190,21 @@ def test_fast_path_matches_the_record_path_on_bent_hands(corpus: Path) -> None:
     assert any(text is None for _, text, _ in fast)  # skipped hands, with the same reason
 
 
+def test_fast_path_matches_the_record_path_on_the_sample_histories_and_bent_copies() -> None:
+    """The check above without the corpus: every hand of sample_histories/ and 600 bent
+    copies of them, byte for byte."""
+    rng = random.Random(46)
+    hands = _corpus_hands(SAMPLES)
+    bent = [
+        dataclasses.replace(_bend(h, rng), hand_id=f"{h.hand_id}-{i}")
+        for i, h in enumerate(rng.choices(hands, k=600))
+    ]
+    slow, fast = _both(_tables(hands + bent))
+    assert len(fast) == len(hands) + 600 and len(hands) > 50
+    for a, b in zip(slow, fast, strict=True):
+        assert b == a, a[0]
+
+
 def test_a_game_the_standard_cannot_name_takes_the_record_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -44,7 +44,7 @@ def test_header_line_names_the_room(first_line: str, site: Site) -> None:
 @pytest.mark.parametrize(
     ("first_line", "site"),
     [
-        # Stars-syntax look-alikes of FORMATS.md §8 are their own rooms, never PokerStars.
+        # Stars-syntax look-alikes of docs/FORMATS.md §8 are their own rooms, never PokerStars.
         (
             "Run It Once Poker Hand #36197946:  Omaha Pot Limit (€0.25/€0.50) - 2019/08/14 17:55 UTC",
             Site.RUNITONCE,

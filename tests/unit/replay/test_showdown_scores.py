@@ -20,7 +20,7 @@ from omahahh.model import HandRecord, Show
 from omahahh.replay.engine import replay
 from omahahh.replay.showdown import known_hands
 from omahahh.replay.showdown_scores import score_batch
-from tests.helpers.parsing import sample_tables
+from tests.helpers.parsing import sample_hands, sample_tables
 
 
 def _redealt(hand: HandRecord, rng: random.Random) -> HandRecord:
@@ -89,6 +89,25 @@ def test_a_replay_with_the_batch_scores_is_the_replay_without(
         assert replay(hand, rules, scores=scores) == alone, hand.hand_key
         compared += bool(scores)
     assert compared > 1500
+
+
+def test_on_the_sample_histories_scores_are_the_scalar_evaluators_and_replays_agree() -> None:
+    """The corpus checks above without the corpus: sample_histories/ and redealt copies."""
+    hands = _hands(sample_hands())
+    scored = compared = 0
+    for hand, scores in zip(hands, score_batch(hands), strict=True):
+        for (hole, board), (high, low) in scores.items():
+            assert high == omaha_high(hole, board)
+            if hand.game.hi_lo:
+                assert low == omaha_low(hole, board)
+            scored += 1
+        try:
+            alone = replay(hand, DEFAULT_HOUSE_RULES)
+        except Exception:
+            continue
+        assert replay(hand, DEFAULT_HOUSE_RULES, scores=scores) == alone, hand.hand_key
+        compared += bool(scores)
+    assert scored > 5000 and compared > 1000
 
 
 def test_pipeline_tables_are_the_same_when_the_batch_scoring_fails(

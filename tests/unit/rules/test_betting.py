@@ -1,4 +1,4 @@
-"""Betting rules of RULES.md (R-BET-*, R-AI-*, R-ACT-*, R-BL-*): the pure functions and the replay."""
+"""Betting rules of docs/RULES.md (R-BET-*, R-AI-*, R-ACT-*, R-BL-*): the pure functions and the replay."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The house-rules profile: every [choice] of RULES.md is a setting with the stated default."""
+"""The house-rules profile: every [choice] of docs/RULES.md is a setting with the stated default."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ RULES_MD = REPO / "omahahh" / "data" / "RULES.md"  # the rules as packaged
 
 
 def _choice_rules() -> set[str]:
-    """Rule ids whose text carries a [choice] mark in RULES.md."""
+    """Rule ids whose text carries a [choice] mark in the packaged RULES.md."""
     text = RULES_MD.read_text(encoding="utf-8")
     found: set[str] = set()
     current = None

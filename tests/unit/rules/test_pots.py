@@ -1,4 +1,4 @@
-"""Pot rules of RULES.md (R-POT-1, R-POT-2, R-AI-5, R-TO-3): pure functions and replayed hands."""
+"""Pot rules of docs/RULES.md (R-POT-1, R-POT-2, R-AI-5, R-TO-3): pure functions and replayed hands."""
 
 from __future__ import annotations
 

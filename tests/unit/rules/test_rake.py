@@ -1,6 +1,6 @@
 """R-RAKE-1 to R-RAKE-5: every row and boundary of the documented rake schedule.
 
-The expected figures are RULES.md's tables restated here, not computed from
+The expected figures are docs/RULES.md's tables restated here, not computed from
 the code under test.
 """
 
@@ -120,7 +120,7 @@ def test_r_rake_2_step_rake_worked_example() -> None:
 
 
 def test_r_rake_3_part_dollar_does_not_count_worked_example() -> None:
-    # RULES.md: "a $7.80 pot pays $0.35".
+    # docs/RULES.md: "a $7.80 pot pays $0.35".
     assert percentage_rake(780, 500, 100) == 35
     assert percentage_rake(780, 500, 100, Rounding.UP) == 40
     assert percentage_rake(780, 500, 100, Rounding.NEAREST) == 40

@@ -1,4 +1,4 @@
-"""Showdown rules of RULES.md (R-SD-*, R-SPLIT-1, R-ODD-*, R-LO-*, R-HAND-1) as the replay applies them."""
+"""Showdown rules of docs/RULES.md (R-SD-*, R-SPLIT-1, R-ODD-*, R-LO-*, R-HAND-1) as the replay applies them."""
 
 from __future__ import annotations
 
