@@ -14,9 +14,9 @@ with its wall time and its CPU time (the process and its children):
   searching every part for every batch (what the export did before spans);
 - in ``--repeat`` rounds, one measure after the other, each in a fresh process: the
   PHH export of every hand, 1000 hands per file, on 1 process and on ``--workers``
-  processes, and the export as issue 18 found it (commit ``665a727^``, taken from
+  processes, and the export before its fast path (commit ``665a727^``, taken from
   git history with ``git archive``, on a dataset that code ingests itself): the
-  reference of the issue's "10x faster". The fastest round of each is compared:
+  reference for the fast path's gain. The fastest round of each is compared:
   a shared machine's slow spells would otherwise decide the ratio.
 """
 
@@ -52,7 +52,7 @@ from omahahh.export.phh_rows import (  # noqa: E402
 from omahahh.parsers.registry import iter_blocks  # noqa: E402
 
 BEFORE = "665a727^"
-"""The last commit before issue 18 touched the export."""
+"""The last commit before the export's fast path."""
 
 # The child that times one export (of this checkout, or of the code at BEFORE with its
 # own dataset, ingested by that code on its first round): a fresh process each time, so
@@ -172,7 +172,7 @@ def main() -> None:
                 f"export, --workers {args.workers}": (REPO, work / "ds", args.workers),
             }
             if before_tree is not None:
-                runs[f"export as issue 18 found it ({BEFORE})"] = (
+                runs[f"export before its fast path ({BEFORE})"] = (
                     before_tree,
                     work / "ds-before",
                     0,
@@ -186,7 +186,7 @@ def main() -> None:
         for label, result in best.items():
             print(_line(label, *result))
         if before_tree is None:
-            print(f"export as issue 18 found it ({BEFORE}): not measured (no git history)")
+            print(f"export before its fast path ({BEFORE}): not measured (no git history)")
             return
         one, many, before = best.values()
         rate = before[0] / before[1]

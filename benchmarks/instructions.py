@@ -1,8 +1,8 @@
 """Instructions a hand, per stage of ``process_file``, beside read + split: a measure that
 does not drift with the machine.
 
-Timings on a shared machine vary by 10-15 % from run to run, more than most single steps
-of issue 11 gain; the number of instructions a stage executes (valgrind's callgrind,
+Timings on a shared machine vary by 10-15 % from run to run, more than most single
+optimisations gain; the number of instructions a stage executes (valgrind's callgrind,
 counted only while the stage runs, hash seed fixed) repeats to a fraction of a per cent.
 Instructions are not time (C code such as the split runs more of them per second than
 the interpreter does), so compare a stage with itself before and after a change, and

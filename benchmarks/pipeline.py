@@ -102,7 +102,7 @@ def _ingest_no_replay(paths: list[str], out: str) -> tuple[int, float, float]:
 
 
 def _ingest_without_allin(paths: list[str], out: str) -> tuple[int, float, float]:
-    """Parse, replay, audit and Parquet, leaving out the all-in equity tables (issue 3),
+    """Parse, replay, audit and Parquet, leaving out the all-in equity tables,
     which enumerate boards for every hand all-in before the river."""
     import omahahh.dataset.pipeline as pipeline
 

@@ -128,6 +128,18 @@ class HandBuilder:
         if m["cards"]:
             self.dealt.append((m["name"], cards_or_fail(m["cards"], offset)))
 
+    def read_dealt_or_uncalled(self, line: str, offset: int) -> bool:
+        """The two unnamed body lines the Stars-syntax rooms print alike: ``Dealt to …``
+        (:meth:`read_dealt_to`) and ``Uncalled bet (X) returned to …``
+        (:meth:`read_uncalled`). False for any other line."""
+        if line.startswith("Dealt to "):
+            self.read_dealt_to(line, offset)
+            return True
+        if line.startswith("Uncalled bet ("):
+            self.read_uncalled(line, offset)
+            return True
+        return False
+
     def read_uncalled(self, line: str, offset: int) -> None:
         """``Uncalled bet (X) returned to NAME``: a returned bet, on the street it was made."""
         m = UNCALLED_RE.match(line)

@@ -168,11 +168,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     if name is not None:
         _action(hand, name, line[len(name) + 2 :], offset)
         return
-    if line.startswith("Dealt to "):
-        hand.read_dealt_to(line, offset)
-        return
-    if line.startswith("Uncalled bet ("):
-        hand.read_uncalled(line, offset)
+    if hand.read_dealt_or_uncalled(line, offset):
         return
     c = COLLECT_RE.search(line)
     if c is not None:

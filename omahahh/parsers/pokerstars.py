@@ -207,7 +207,7 @@ def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:
     if SUMMARY_FILE_RE.match(lines[0]):
         why = "a tournament summary (results of a tournament), not a hand"
         raise HandParseError("not_a_hand", why, 0, lines[0])
-    rupees = RUPEES_RE.search(lines[0]) is not None
+    rupees = "Rs. " in lines[0] and RUPEES_RE.search(lines[0]) is not None
     if rupees:  # PokerStars.in: "Rs. 5" is ₹5, read as such on every line
         lines = tuple(RUPEES_RE.sub("₹", line) for line in lines)
     header = d.header(lines[0])
@@ -351,11 +351,7 @@ def _body_line(hand: StarsHand, line: str, offset: int) -> None:
             return
         _action(hand, name, rest, offset)
         return
-    if line.startswith("Dealt to "):
-        hand.read_dealt_to(line, offset)
-        return
-    if line.startswith("Uncalled bet ("):
-        hand.read_uncalled(line, offset)
+    if hand.read_dealt_or_uncalled(line, offset):
         return
     c = hand.dialect.collect_re.search(line) if " collected " in line else None
     if c is not None:

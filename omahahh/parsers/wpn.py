@@ -300,11 +300,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
             return
         _action(hand, name, rest, offset)
         return
-    if line.startswith("Dealt to "):
-        hand.read_dealt_to(line, offset)
-        return
-    if line.startswith("Uncalled bet ("):
-        hand.read_uncalled(line, offset)
+    if hand.read_dealt_or_uncalled(line, offset):
         return
     p = POT_LINE_RE.match(line)
     if p is not None:

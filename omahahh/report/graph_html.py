@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from omahahh.report.graph import LINES, GraphData, drawn, graph_title, value_range
-from omahahh.report.svg_chart import nice_ticks, number
+from omahahh.report.svg_chart import Frame, nice_ticks, number
 
 WIDTH, HEIGHT = 1100, 540
 LEFT, RIGHT, TOP, BOTTOM = 90, 250, 48, 56  # RIGHT holds the legend, outside the plot
@@ -32,40 +32,22 @@ def graph_svg(data: GraphData, max_points: int | None = None) -> str:
     x0, x1 = (xs[0], xs[-1]) if len(xs) > 1 else (0.5, 1.5)
     yticks = within(nice_ticks(y0, y1, 8), y0, y1)
     xticks = [t for t in within(nice_ticks(x0, x1, 8), x0, x1) if t == int(t)]
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def px(x: float) -> float:
-        return LEFT + plot_w * (x - x0) / (x1 - x0)
-
-    def py(y: float) -> float:
-        return TOP + plot_h * (1 - (y - y0) / (y1 - y0))
-
+    frame = Frame(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, x0, x1, y0, y1)
+    px, py, plot_w, plot_h = frame.px, frame.py, frame.plot_w, frame.plot_h
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        *frame.svg_open(),
         f'<text x="{LEFT + plot_w / 2}" y="24" text-anchor="middle" font-size="16">'
         f"{escape(graph_title(data))}</text>",
         f'<rect class="plot" x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" '
         'fill="none" stroke="#cccccc"/>',
+        *frame.y_grid(yticks),
     ]
-    for t in yticks:
-        y = py(t)
-        colour = "#888" if t == 0 else "#e5e5e5"
-        out.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="{colour}"/>'
-        )
-        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{number(t)}</text>')
     for t in xticks:
         x = px(t)
         out.append(
             f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle">{number(t)}</text>'
         )
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">hands</text>')
-    out.append(
-        f'<text transform="translate(18 {TOP + plot_h / 2}) rotate(-90)" '
-        f'text-anchor="middle">{escape(data.unit_label)}</text>'
-    )
+    out += frame.axis_titles("hands", data.unit_label)
     # The net line last, so it is drawn over the lines it often coincides with.
     for column, label, colour in sorted(LINES, key=lambda line: line[0] == "net"):
         ys = lines[column]

@@ -30,6 +30,76 @@ class Line:
     dash: str | None = None  # an SVG stroke-dasharray, so lines differ without colour
 
 
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A chart's canvas: its size and margins, and the data ranges its plotting area
+    spans. Maps data to pixels and draws what every chart has: the y grid with its
+    labels and the two axis titles.
+
+    >>> f = Frame(200, 100, 10, 10, 10, 10, 0.0, 10.0, 0.0, 1.0)
+    >>> f.px(5.0), f.py(1.0)
+    (100.0, 10.0)
+    """
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    @property
+    def plot_w(self) -> int:
+        return self.width - self.left - self.right
+
+    @property
+    def plot_h(self) -> int:
+        return self.height - self.top - self.bottom
+
+    def px(self, x: float) -> float:
+        return self.left + self.plot_w * (x - self.x0) / (self.x1 - self.x0)
+
+    def py(self, y: float) -> float:
+        return self.top + self.plot_h * (1 - (y - self.y0) / (self.y1 - self.y0))
+
+    def svg_open(self, extra: str = "") -> list[str]:
+        """The ``<svg>`` tag (``extra``: more attributes) and its white background."""
+        w, h = self.width, self.height
+        return [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
+            f'width="{w}" height="{h}" font-family="sans-serif" font-size="12"{extra}>',
+            f'<rect width="{w}" height="{h}" fill="white"/>',
+        ]
+
+    def y_grid(self, ticks: Sequence[float]) -> list[str]:
+        """A grid line and a label at each tick of the y axis (zero darker)."""
+        out = []
+        for t in ticks:
+            y = self.py(t)
+            colour = "#888" if t == 0 else "#e5e5e5"
+            out.append(
+                f'<line x1="{self.left}" x2="{self.width - self.right}" y1="{y:.1f}" '
+                f'y2="{y:.1f}" stroke="{colour}"/>'
+            )
+            out.append(
+                f'<text x="{self.left - 8}" y="{y + 4:.1f}" text-anchor="end">{number(t)}</text>'
+            )
+        return out
+
+    def axis_titles(self, x_label: str, y_label: str) -> list[str]:
+        """The x axis's title below the plot, the y axis's turned along it."""
+        return [
+            f'<text x="{self.left + self.plot_w / 2}" y="{self.height - 12}" '
+            f'text-anchor="middle">{escape(x_label)}</text>',
+            f'<text transform="translate(18 {self.top + self.plot_h / 2}) rotate(-90)" '
+            f'text-anchor="middle">{escape(y_label)}</text>',
+        ]
+
+
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
     """Round tick values covering ``low..high`` (steps of 1, 2 or 5 × 10^k).
 
@@ -101,29 +171,13 @@ def line_chart(
     else:
         x0, x1 = (low_x, high_x) if high_x > low_x else (low_x - 1.0, high_x + 1.0)
         xticks = [t for t in x_ticks if x0 <= t <= x1]
-    y0, y1 = yticks[0], yticks[-1]
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def px(x: float) -> float:
-        return LEFT + plot_w * (x - x0) / (x1 - x0)
-
-    def py(y: float) -> float:
-        return TOP + plot_h * (1 - (y - y0) / (y1 - y0))
-
+    frame = Frame(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, x0, x1, yticks[0], yticks[-1])
+    px, py = frame.px, frame.py
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12" '
-        f'role="img" aria-label="{escape(title)}">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        *frame.svg_open(f' role="img" aria-label="{escape(title)}"'),
         f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="16">{escape(title)}</text>',
+        *frame.y_grid(yticks),
     ]
-    for t in yticks:
-        y = py(t)
-        colour = "#888" if t == 0 else "#e5e5e5"
-        out.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="{colour}"/>'
-        )
-        out.append(f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end">{number(t)}</text>')
     for t in xticks:
         x = px(t)
         # A label at either end is anchored inwards, so it is never cut off.
@@ -133,14 +187,7 @@ def line_chart(
             f'stroke="#888"/><text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" '
             f'text-anchor="{anchor}">{escape(x_tick(t))}</text>'
         )
-    out.append(
-        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">'
-        f"{escape(x_label)}</text>"
-    )
-    out.append(
-        f'<text transform="translate(18 {TOP + plot_h / 2}) rotate(-90)" '
-        f'text-anchor="middle">{escape(y_label)}</text>'
-    )
+    out += frame.axis_titles(x_label, y_label)
     for line in sorted(lines, key=lambda line: line.label == on_top):
         points = thin(xs, line.ys)
         final = f"{line.ys[-1]:,.2f}" if line.ys else "0"

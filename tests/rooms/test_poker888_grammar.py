@@ -54,8 +54,10 @@ def test_snap_poker_is_fast_fold() -> None:
 
 def test_a_header_with_four_stars_is_read_with_or_without_the_lead_in() -> None:
     """F-888 ``re_GameInfo``: the header's stars are four or five."""
-    four = text("tournament_antes.txt").replace("***** 888poker", "**** 888").replace(
-        " *****\n", " ****\n"
+    four = (
+        text("tournament_antes.txt")
+        .replace("***** 888poker", "**** 888")
+        .replace(" *****\n", " ****\n")
     )
     assert [h.hand_id for h in hands(four)] == ["600000101", "600000102"]
     alone = "\n".join(line for line in four.splitlines() if not line.startswith("#Game No"))
