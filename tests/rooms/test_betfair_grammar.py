@@ -4,36 +4,21 @@ README there): what is read, and no error or warning."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import cards_str
-from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Site, Structure
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "betfair"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("betfair")
+text = ROOM.text
+results = ROOM.results
+hand = ROOM.hand
+loud = loud_findings
 
 
 def first_hand() -> str:
     return text("cash.txt").split("\n\n")[0] + "\n"
-
-
-def results(source: str) -> list[HandRecord | ParseFailure]:
-    return parse_text(source, "crafted.txt")
-
-
-def hand(source: str) -> HandRecord:
-    (result,) = results(source)
-    assert isinstance(result, HandRecord), result
-    return result
-
-
-def loud(h: HandRecord) -> list[str]:
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
 
 
 def test_header_table_seats_and_the_gmt_time() -> None:

@@ -3,32 +3,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from omahahh.audit.hand import audit_hand
-from omahahh.dataset.pipeline import parse_text
-from omahahh.model import ActionKind, HandRecord, ParseFailure
+from omahahh.model import ActionKind, ParseFailure
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "boss"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
-
-
-def one(source: str) -> HandRecord | ParseFailure:
-    (result,) = parse_text(source, "crafted.xml")
-    return result
-
-
-def hand(source: str) -> HandRecord:
-    result = one(source)
-    assert isinstance(result, HandRecord), result
-    return result
-
-
-def loud(h: HandRecord) -> list[str]:
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
+ROOM = CraftedRoom("boss", "crafted.xml")
+text = ROOM.text
+one = ROOM.one
+hand = ROOM.hand
+loud = loud_findings
 
 
 def test_hand_ab_is_a_live_big_blind_and_a_dead_small_one() -> None:

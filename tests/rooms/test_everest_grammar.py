@@ -4,27 +4,17 @@ everest/, README there): what is read, and no error or warning."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import cards_str
-from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.registry import sniff_text
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "everest"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
-
-
-def results(source: str) -> list[HandRecord | ParseFailure]:
-    return parse_text(source, "crafted.xml")
-
-
-def loud(h: HandRecord) -> list[str]:
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
+ROOM = CraftedRoom("everest", "crafted.xml")
+text = ROOM.text
+results = ROOM.results
+loud = loud_findings
 
 
 def cash() -> tuple[HandRecord, HandRecord]:

@@ -9,7 +9,6 @@ check the reason code and the line named.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -20,12 +19,12 @@ from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.parsers.registry import parse_block
 from omahahh.parsers.sources import Block
+from tests.helpers.crafted import CraftedRoom
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "fulltilt"
-
-
-def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("fulltilt")
+DATA = ROOM.folder
+text_of = ROOM.text
+failure = ROOM.failure
 
 
 def hands(name: str, text: str | None = None) -> list[HandRecord]:
@@ -38,12 +37,6 @@ def hands(name: str, text: str | None = None) -> list[HandRecord]:
 def hand(name: str, text: str | None = None) -> HandRecord:
     (only,) = hands(name, text)
     return only
-
-
-def failure(text: str) -> ParseFailure:
-    (result,) = parse_text(text, "crafted.txt")
-    assert isinstance(result, ParseFailure), result
-    return result
 
 
 def clean(h: HandRecord) -> None:

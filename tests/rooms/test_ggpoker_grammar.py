@@ -17,12 +17,11 @@ from omahahh.dataset.store import scan
 from omahahh.export.phh import export_dataset
 from omahahh.model import HandRecord
 from omahahh.stats.players import player_stats, tables_of
+from tests.helpers.crafted import CraftedRoom
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "ggpoker"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("ggpoker")
+DATA = ROOM.folder
+text = ROOM.text
 
 
 def hand(source: str) -> HandRecord:

@@ -4,32 +4,16 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
-from omahahh.dataset.pipeline import parse_text
 from omahahh.model import GameType, HandRecord, ParseFailure, Structure
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "ipoker"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
-
-
-def results(source: str) -> list[HandRecord | ParseFailure]:
-    return parse_text(source, "crafted.xml")
-
-
-def hand(source: str) -> HandRecord:
-    (result,) = results(source)
-    assert isinstance(result, HandRecord), result
-    return result
-
-
-def loud(h: HandRecord) -> list[str]:
-    """Codes of the error and warning findings on ``h`` (info is allowed)."""
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
+ROOM = CraftedRoom("ipoker", "crafted.xml")
+text = ROOM.text
+results = ROOM.results
+hand = ROOM.hand
+loud = loud_findings
 
 
 def paid(h: HandRecord) -> list[tuple[str, int]]:

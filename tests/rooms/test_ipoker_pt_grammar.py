@@ -5,36 +5,21 @@ error or warning."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import cards_str
-from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "ipoker_pt"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("ipoker_pt")
+text = ROOM.text
+results = ROOM.results
+hand = ROOM.hand
+loud = loud_findings
 
 
 def first_cash() -> str:
     return text("cash.txt").split("\n\n\n")[0] + "\n"
-
-
-def results(source: str) -> list[HandRecord | ParseFailure]:
-    return parse_text(source, "crafted.txt")
-
-
-def hand(source: str) -> HandRecord:
-    (result,) = results(source)
-    assert isinstance(result, HandRecord), result
-    return result
-
-
-def loud(h: HandRecord) -> list[str]:
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
 
 
 def test_cash_header_table_seats_and_suit_first_cards() -> None:

@@ -7,33 +7,25 @@ warning; the refusal tests check the reason code and the line named.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from omahahh.audit.findings import Severity
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
-from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Street, Structure
+from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
+from tests.helpers.crafted import CraftedRoom
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "kingsclub"
-
-
-def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("kingsclub")
+DATA = ROOM.folder
+text_of = ROOM.text
+failure = ROOM.failure
 
 
 def hand(name: str, text: str | None = None) -> HandRecord:
     (only,) = parse_text(text_of(name) if text is None else text, str(DATA / name))
     assert isinstance(only, HandRecord), getattr(only, "reason", only)
     return only
-
-
-def failure(text: str) -> ParseFailure:
-    (result,) = parse_text(text, "crafted.txt")
-    assert isinstance(result, ParseFailure), result
-    return result
 
 
 def clean(h: HandRecord, returned: int = 0) -> None:

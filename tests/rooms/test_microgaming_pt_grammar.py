@@ -9,7 +9,6 @@ warning; the refusal tests check the reason code and the line named.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -17,26 +16,20 @@ from omahahh.audit.findings import Severity
 from omahahh.audit.hand import audit_hand
 from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
-from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site
+from omahahh.model import ActionKind, GameType, HandRecord, Site
 from omahahh.rooms.conventions import conventions
+from tests.helpers.crafted import CraftedRoom
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "microgaming_pt"
-
-
-def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("microgaming_pt")
+DATA = ROOM.folder
+text_of = ROOM.text
+failure = ROOM.failure
 
 
 def hand(name: str, text: str | None = None) -> HandRecord:
     (only,) = parse_text(text_of(name) if text is None else text, str(DATA / name))
     assert isinstance(only, HandRecord), getattr(only, "reason", only)
     return only
-
-
-def failure(text: str) -> ParseFailure:
-    (result,) = parse_text(text, "crafted.txt")
-    assert isinstance(result, ParseFailure), result
-    return result
 
 
 def clean(h: HandRecord, silent: int = 0) -> None:

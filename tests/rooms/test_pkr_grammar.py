@@ -8,7 +8,6 @@ the refusal tests check the reason code and the line named.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -18,12 +17,12 @@ from omahahh.cards import parse_cards
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure, Site, Structure
 from omahahh.rooms.conventions import conventions
+from tests.helpers.crafted import CraftedRoom
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "pkr"
-
-
-def text_of(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("pkr")
+DATA = ROOM.folder
+text_of = ROOM.text
+failure = ROOM.failure
 
 
 def hands(name: str, text: str | None = None) -> list[HandRecord]:
@@ -36,12 +35,6 @@ def hands(name: str, text: str | None = None) -> list[HandRecord]:
 def hand(name: str) -> HandRecord:
     (only,) = hands(name)
     return only
-
-
-def failure(text: str) -> ParseFailure:
-    (result,) = parse_text(text, "crafted.txt")
-    assert isinstance(result, ParseFailure), result
-    return result
 
 
 def clean(h: HandRecord, returned: int = 0) -> None:

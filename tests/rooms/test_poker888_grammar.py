@@ -3,29 +3,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from omahahh.audit.hand import audit_hand
 from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, GameType, HandRecord, ParseFailure
 from omahahh.parsers.registry import is_hand_history
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "poker888"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
+ROOM = CraftedRoom("poker888")
+DATA = ROOM.folder
+text = ROOM.text
+loud = loud_findings
 
 
 def hands(source: str) -> list[HandRecord]:
     results = parse_text(source, "crafted.txt")
     assert all(isinstance(r, HandRecord) for r in results), results
     return [r for r in results if isinstance(r, HandRecord)]
-
-
-def loud(h: HandRecord) -> list[str]:
-    """Codes of the error and warning findings on ``h`` (info is allowed)."""
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
 
 
 def test_tournament_antes_with_and_without_the() -> None:

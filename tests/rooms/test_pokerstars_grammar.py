@@ -4,34 +4,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
-from omahahh.audit.hand import audit_hand
-from omahahh.dataset.pipeline import parse_text
 from omahahh.model import ActionKind, HandRecord, ParseFailure, Structure
 from omahahh.parsers.registry import is_hand_history
+from tests.helpers.crafted import CraftedRoom, loud_findings
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "crafted" / "pokerstars"
-
-
-def text(name: str) -> str:
-    return (DATA / name).read_text(encoding="utf-8")
-
-
-def one(source: str) -> HandRecord | ParseFailure:
-    (result,) = parse_text(source, "crafted.txt")
-    return result
-
-
-def hand(source: str) -> HandRecord:
-    result = one(source)
-    assert isinstance(result, HandRecord), result
-    return result
-
-
-def loud(h: HandRecord) -> list[str]:
-    """Codes of the error and warning findings on ``h`` (info is allowed)."""
-    return [f.code.value for f in audit_hand(h).findings if f.severity.value != "info"]
+ROOM = CraftedRoom("pokerstars")
+DATA = ROOM.folder
+text = ROOM.text
+one = ROOM.one
+hand = ROOM.hand
+loud = loud_findings
 
 
 def money(
