@@ -16,27 +16,16 @@ zone (``EST``).
 
 from __future__ import annotations
 
-from omahahh.model import Site
-from omahahh.parsers.lookalikes import (
-    STREET_NAMES_RE,
-    dialect_format,
-    header_re,
-    read_table,
-    room_header,
-)
-from omahahh.parsers.pokerstars import Dialect
-from omahahh.parsers.runitonce import COLLECT_RE, WON_RE, body_line, raise_reading, summary_line
+from dataclasses import replace
 
-BETRIVERS = Dialect(
+from omahahh.model import Site
+from omahahh.parsers.lookalikes import dialect_format, header_re, room_header
+from omahahh.parsers.runitonce import RUNITONCE
+
+BETRIVERS = replace(
+    RUNITONCE,
     site=Site.BETRIVERS,
     header=room_header(Site.BETRIVERS, header_re("BetRivers Poker"), "BetRivers Poker"),
-    table=read_table,
-    street_re=STREET_NAMES_RE,
-    collect_re=COLLECT_RE,
-    won_re=WON_RE,
-    body=body_line,
-    summary=summary_line,
-    finish=raise_reading,
 )
 
 FORMAT = dialect_format("betrivers", r"BetRivers Poker Hand #", BETRIVERS)
