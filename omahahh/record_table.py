@@ -85,7 +85,17 @@ class RecordTable(Sequence[R], Generic[R]):
     def __getitem__(self, i: slice) -> tuple[R, ...]: ...
 
     def __getitem__(self, i: int | slice) -> R | tuple[R, ...]:
-        return self.records()[i]
+        if self._records is not None:
+            return self._records[i]
+        # A table still growing (a reader looking at its last rows line after line) builds
+        # only the rows asked for: building them all each time made reading quadratic.
+        if isinstance(i, slice):
+            return tuple(self.record(k) for k in range(*i.indices(len(self))))
+        n = len(self)
+        k = i + n if i < 0 else i
+        if not 0 <= k < n:
+            raise IndexError(i)
+        return self.record(k)
 
     def __iter__(self) -> Iterator[R]:
         return iter(self.records())

@@ -1,5 +1,5 @@
-"""Actions as columns (issue 11, item 1): readers append to an ``ActionTable`` with no
-record per line, and the table stands for the tuple of records it holds."""
+"""Actions as columns: readers append to an ``ActionTable`` with no record per line, and
+the table stands for the tuple of records it holds."""
 
 from __future__ import annotations
 
@@ -55,6 +55,27 @@ def test_table_holds_the_records_it_was_made_of() -> None:
     assert table.amounts == [1, 2, 5, 0] and table.all_ins == [False, False, True, False]
     with pytest.raises(IndexError):
         table[4]
+
+
+def test_indexing_a_growing_table_builds_only_the_rows_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reader looks at its last rows line after line while the table grows: building
+    every row each time made a hand's reading quadratic in its actions."""
+    records = _actions()
+    table = ActionTable.of(records[:3])
+    built: list[int] = []
+    plain = ActionTable.record
+    monkeypatch.setattr(ActionTable, "record", lambda t, i: built.append(i) or plain(t, i))
+    assert table[2:] == records[2:3] and table[-1] == records[2] and table[0] == records[0]
+    a = records[3]
+    table.add(a.street, a.player, a.kind, a.amount, a.to_amount, a.raise_by, a.all_in, a.line)
+    assert table[3:] == records[3:] and table[-4] == records[0]
+    assert built == [2, 2, 0, 3, 0]
+    with pytest.raises(IndexError):
+        table[-5]
+    assert tuple(table) == records  # every row, built once and kept
+    assert table[1:3] == records[1:3] and built[5:] == [0, 1, 2, 3]
 
 
 def test_table_differs_where_a_record_differs() -> None:
