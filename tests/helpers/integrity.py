@@ -1,4 +1,4 @@
-"""Shared by the dataset-integrity tests (issue 15): counting, damaging, running the CLI."""
+"""Shared by the dataset-integrity tests: counting, damaging, running the CLI."""
 
 from __future__ import annotations
 

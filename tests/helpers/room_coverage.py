@@ -1,7 +1,7 @@
-"""Per corpus folder of issue 12: what became of every hand block, against INDEX.tsv.
+"""Per corpus folder of the four live rooms: what became of every hand block, against INDEX.tsv.
 
 ``python -m tests.helpers.room_coverage [FOLDER ...]`` (from the repository root; default: the
-six folders of issue 12) prints, per folder, INDEX.tsv's ``omaha_hands`` of the files
+six folders of those rooms) prints, per folder, INDEX.tsv's ``omaha_hands`` of the files
 not broken on purpose (corpus README), the blocks read, the blocks of those intact
 files that parse, what the dataset kept of them (hands, duplicates: the same text
 again, conflicts: a hand id already taken by another text, as fixtures that reuse an
@@ -32,7 +32,7 @@ from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from tests.helpers.paths import CORPUS
 from tests.helpers.replay import BROKEN_MARKS
 
-# The corpus folders of issue 12 and INDEX.tsv's site name for each.
+# The corpus folders of those rooms and INDEX.tsv's site name for each.
 SITE_OF_FOLDER = {
     "Pacific-888": "Pacific/888",
     "WPN-ACR": "WPN/ACR",

@@ -1,4 +1,4 @@
-"""Every archive folder of ../shared/corpus (issue 14): each block a parsed hand, a duplicate
+"""Every archive folder of ../shared/corpus: each block a parsed hand, a duplicate
 or a failure with a precise reason; ≥ 95 % of INDEX.tsv's Omaha hands parsed (files broken
 on purpose aside); each hand's money adds up (zero-sum); the audit finds no error and no
 warning in hands not broken on purpose, save the text faults listed here with the reason."""

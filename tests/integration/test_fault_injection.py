@@ -275,7 +275,7 @@ def test_fault_winners_shown_cards(clean: list[tuple[HandRecord, ReplayResult]])
         assert found and {code for code, _ in found} == {"wrong_winner"}, (key, found)
 
 
-# -- rake and fees (issue 17): a wrong figure is named as itself -------------------------
+# -- rake and fees: a wrong figure is named as itself ----------------------------------
 def rake_moved(delta: int) -> Fault:
     """The rake line off by ``delta``; the collected lines and the SUMMARY as they were."""
 

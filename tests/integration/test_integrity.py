@@ -1,4 +1,4 @@
-"""One writer at a time, and nothing left behind (issue 15).
+"""One writer at a time, and nothing left behind.
 
 A lock in the dataset folder (created exclusively, naming host, pid and start
 time), a compare-and-swap of ``current`` at commit, dead runs' locks and

@@ -1,4 +1,4 @@
-"""Every version verifiable; nothing reads or builds on damage (issue 15).
+"""Every version verifiable; nothing reads or builds on damage.
 
 A deleted, a truncated and a bit-flipped part: every command refuses with the
 part named (exit 1, one line, no traceback), ``verify`` lists it, ``verify

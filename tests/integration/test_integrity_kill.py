@@ -1,4 +1,4 @@
-"""SIGKILL at random moments of an ingest never damages ``current`` (issue 15).
+"""SIGKILL at random moments of an ingest never damages ``current``.
 
 First, deterministically, a run killed at each step of its commit; then the
 slow sweep:

@@ -1,4 +1,4 @@
-"""Issue 12's "Done when", per corpus folder of the four rooms (888poker, ACR/WPN,
+"""The bar, per corpus folder of the four rooms (888poker, ACR/WPN,
 Bovada/Ignition, PartyPoker): every block a parsed hand, a duplicate or a failure
 naming file, line and reason; parsed + duplicates >= 95 % of INDEX.tsv's Omaha hands
 (files broken on purpose left out); no audit error or warning on the other hands;

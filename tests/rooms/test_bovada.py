@@ -1,4 +1,4 @@
-"""Bovada / Ignition / Bodog (issue 12), ../shared/corpus/Bovada.
+"""Bovada / Ignition / Bodog, ../shared/corpus/Bovada.
 
 Every block parses (the ``corrupted.lines`` file too: its lobby lines without a
 position move nothing); the room's identity (``Total Pot`` = put in - uncalled,

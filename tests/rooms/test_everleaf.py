@@ -35,7 +35,7 @@ def hand_in(path: object, hand_id: str, context: ParseContext | None = None) -> 
 
 @pytest.mark.corpus
 def test_pot_limit_hi_lo_is_hi_lo_not_omaha_hi() -> None:
-    # fpdb reads this header as Omaha Hi (issue 14): it is PLO Hi/Lo.
+    # fpdb reads this header as Omaha Hi: it is PLO Hi/Lo.
     h = hand_in(PL, "149107795")
     assert h.site is Site.EVERLEAF and h.variant == "PLO-8" and h.game.hi_lo
     assert [(c.player, c.half, c.amount) for c in h.collections] == [

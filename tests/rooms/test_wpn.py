@@ -1,4 +1,4 @@
-"""ACR / Winning Poker Network (issue 12): the 2019+ format (../shared/corpus/WPN-ACR)
+"""ACR / Winning Poker Network: the 2019+ format (../shared/corpus/WPN-ACR)
 and the older ``Game started at:`` format (../shared/corpus/WPN-old).
 
 Every block is a parsed hand, a duplicate or a failure with a precise reason; the

@@ -115,7 +115,7 @@ def test_side_by_side_fails_when_a_half_fails_and_waits_for_nobody(tmp_path: Pat
 @pytest.mark.corpus
 def test_the_stage_benchmark_times_every_stage_of_every_hand(tmp_path: Path) -> None:
     # The stages call the pipeline's own steps: a changed signature must fail here, not
-    # first in a benchmark run (issue 11 item 6: a stub of the wrong arity hung one).
+    # first in a benchmark run (a stub of the wrong arity once hung one).
     from ingest import build_input
     from stages import STAGES, one_round
 

@@ -1,4 +1,4 @@
-"""Audit precision (issue 17): room habits are not faults, rake faults are named as rake.
+"""Audit precision: room habits are not faults, rake faults are named as rake.
 
 Each habit is pinned on a hand crafted by the omahahh authors in the room's
 line shapes (docs/FORMATS.md §2 GGPoker, §4 Winamax), where the corpus holds none.
@@ -240,7 +240,7 @@ def test_proven_room_spread_is_not_second_guessed() -> None:
 def test_every_clean_corpus_hand_of_every_room_read_audits_without_error_or_warning(
     corpus: Path,
 ) -> None:
-    """Issue 17's bar: room habits are data, so a clean hand (not broken on purpose, not
+    """The bar: room habits are data, so a clean hand (not broken on purpose, not
     converted: corpus README) of any room omahahh reads gives infos at most."""
     from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
     from tests.helpers.corpus_faults import ARCHIVE_TEXT_FAULTS as TEXT_FAULTS

@@ -109,7 +109,7 @@ CANCELLED = corpus_file(
 
 
 def test_export_names_each_skipped_hand_and_why(tmp_path: Path) -> None:
-    """Issue 18: "skipped 3" said neither which hands nor why."""
+    """Not just "skipped 3": which hands, and why."""
     folder = _inputs(tmp_path)
     (folder / "c.txt").write_bytes(CANCELLED.read_bytes())
     out = tmp_path / "phh"

@@ -112,7 +112,7 @@ def test_usage_errors(dataset: Path, tmp_path: Path) -> None:
         assert option in result.output
 
 
-# -- issue 18, point 9: legend outside, axes over the data, every hand drawn ----------
+# -- legend outside, axes over the data, every hand drawn ---------------------------
 
 
 def _svg_numbers(page: str, pattern: str) -> list[float]:
@@ -135,7 +135,7 @@ def test_html_legend_stands_outside_the_plotting_area() -> None:
 
 
 def test_html_axes_run_over_the_data_not_to_the_next_round_number() -> None:
-    """Issue 18: the axes ran to 20 hands for 16, to -100 for a low of -82."""
+    """The axes ran to 20 hands for 16, to -100 for a low of -82."""
     page = graph_html(synthetic(16))
     x_labels = re.findall(r'<text x="[\d.]+" y="\d+" text-anchor="middle">([\d,]+)</text>', page)
     assert x_labels and max(int(v.replace(",", "")) for v in x_labels) <= 16
@@ -154,7 +154,7 @@ def test_value_range_is_the_data_and_zero_with_a_small_margin() -> None:
 
 
 def test_every_hand_is_a_point_of_the_line() -> None:
-    """Issue 18: a 7,800-hand graph was drawn with ~40 points."""
+    """A 7,800-hand graph was drawn with ~40 points."""
     page = graph_html(synthetic(7_800))
     assert len(_polyline(page, "#2ca02c")) == 7_800
 

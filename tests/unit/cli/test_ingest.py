@@ -61,7 +61,7 @@ def test_ingest_bad_text_in_a_hand_history_is_exit_0_with_failure_rows(tmp_path:
 
 
 def test_ingest_of_no_hand_history_is_exit_1_and_writes_nothing(tmp_path: Path) -> None:
-    """Issue 18: 'ingest empty/' used to exit 0 with an empty dataset."""
+    """'ingest empty/' used to exit 0 with an empty dataset."""
     src = write(tmp_path / "in", "junk.txt", "this is not a hand history\nat all")
     out = tmp_path / "ds"
     result = runner.invoke(app, ["ingest", str(src), "--out", str(out)])

@@ -1,4 +1,4 @@
-"""What a new user tripped on (issue 18): each point pinned by a test that failed before."""
+"""What a new user tripped on: each point pinned by a test that failed before."""
 
 from __future__ import annotations
 

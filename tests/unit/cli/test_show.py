@@ -73,7 +73,7 @@ def test_show_unknown_hand_is_a_one_line_error(tmp_path: Path) -> None:
 
 
 def test_show_finds_a_phh_hand_in_a_phhs_file_and_through_a_dataset(tmp_path: Path) -> None:
-    """Issue 10: ``show phh:<id>`` used to split PHH files as room text and say "not found"."""
+    """``show phh:<id>`` used to split PHH files as room text and say "not found"."""
     src = PHH_FIXTURES / "pokerkit_fo8_two_hands.phhs"
     from_file = runner.invoke(app, ["show", "phh:3002", str(src)])
     assert from_file.exit_code == 0, from_file.output
@@ -92,7 +92,7 @@ def test_show_finds_a_phh_hand_by_its_bare_id_in_a_folder() -> None:
     assert result.output.startswith("phh:1001  ")
 
 
-# -- issue 18, point 2: every street's board, every shown hand, every runout ----------
+# -- every street's board, every shown hand, every runout ---------------------------
 
 SHOWN_ROOMS = ("PokerStars", "GGPoker", "Winamax")
 
@@ -142,7 +142,7 @@ def test_show_prints_every_board_shown_hand_and_finding_of_every_room(
 def test_show_after_an_all_in_on_the_flop_prints_turn_river_and_the_shown_hands(
     tmp_path: Path,
 ) -> None:
-    """Issue 18: with an all-in on the flop only the flop was printed."""
+    """With an all-in on the flop only the flop was printed."""
     text = (
         CLEAN.replace(
             "B: checks\nA: checks\n*** TURN",

@@ -1,4 +1,4 @@
-"""Seats, SUMMARY seats, awards, shows and uncalled returns as columns (issue 11, item 1):
+"""Seats, SUMMARY seats, awards, shows and uncalled returns as columns:
 the readers on the shared betting lines append to tables with no record per line, and each
 table stands for the tuple of records it holds."""
 

@@ -1,4 +1,4 @@
-"""Ingest on a Dask cluster (issue 16): the same dataset as one process, whatever happens.
+"""Ingest on a Dask cluster: the same dataset as one process, whatever happens.
 
 Every test runs a real LocalCluster of two worker processes on this machine.
 Datasets are compared by a hash of every table (rows sorted), as

@@ -1,6 +1,6 @@
 """Rows of the dataset's tables: a misspelt column or a value of the wrong type fails loudly.
 
-Issue 10: rows were ``**kwargs`` dicts read with ``.get`` and built with
+Rows were once ``**kwargs`` dicts read with ``.get`` and built with
 ``strict=False``, so a misspelt column silently became a null column.
 """
 

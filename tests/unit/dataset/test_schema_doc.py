@@ -12,7 +12,7 @@ def test_schema_doc_equals_code() -> None:
 
 
 def test_issue_columns_exist_by_name() -> None:
-    # Columns analysts and other tools rely on by name (issue 2).
+    # Columns analysts and other tools rely on by name.
     required = {
         "hands": "hand_key site hand_id started_at variant structure hole_card_count hi_lo game_type "
         "fast_fold tournament_id currency unit stakes small_blind big_blind small_bet big_bet ante "

@@ -104,7 +104,7 @@ def test_mixed_folder_with_phh_files_ingests_every_room(tmp_path: Path) -> None:
     (folder / "notes.txt").write_text(JUNK, encoding="utf-8")
     shutil.copy(FIXTURES / "pokerkit_fo8_two_hands.phhs", folder / "pk.phhs")
     counts = ingest([folder], tmp_path / "ds")
-    # notes.txt holds no hand header: passed over (counted), not a failure row (issue 18)
+    # notes.txt holds no hand header: passed over (counted), not a failure row
     assert (counts.parsed, counts.failures, counts.skipped) == (5, 0, 1)
     hands = scan(tmp_path / "ds", "hands").collect()
     by_site = dict(hands.group_by("site").len().iter_rows())

@@ -1,4 +1,4 @@
-"""What the Stars-like readers remember between lines and hands (issue 11) changes
+"""What the Stars-like readers remember between lines and hands changes
 nothing they read: a name found by one set lookup, an amount or a SUMMARY seat tail
 read once and looked up after, and an unreadable one is still an error, on its line,
 every time."""
@@ -103,8 +103,8 @@ def test_memory_is_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_stars_loop_reads_every_corpus_hand_as_the_shared_reader_does(
     corpus: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """PokerStars reads a hand's lines in a loop of its own (``pokerstars._read_sections``,
-    issue 11); every PokerStars and StarsClone corpus hand, and every failure, comes out
+    """PokerStars reads a hand's lines in a loop of its own (``pokerstars._read_sections``);
+    every PokerStars and StarsClone corpus hand, and every failure, comes out
     as the shared ``read_sections`` with ``_body_line`` reads it."""
     paths = expand_paths([corpus / "PokerStars", corpus / "StarsClone"])
     blocks = [b for path in paths for b in iter_blocks(path)]

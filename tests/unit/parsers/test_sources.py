@@ -102,7 +102,7 @@ def test_expand_paths_folders_globs_and_missing(tmp_path: Path) -> None:
 
 
 def test_walk_recognises_hand_histories_by_content_whatever_the_name(tmp_path: Path) -> None:
-    """Issue 18: .Sample, .dat, no extension were ignored without a word."""
+    """.Sample, .dat, no extension were ignored without a word."""
     for name in ("h.Sample", "h.dat", "noext", "h.txt"):
         write(tmp_path, name, b"\n" + HEADER)
     write(tmp_path, "readme.txt", b"not a hand\n")
