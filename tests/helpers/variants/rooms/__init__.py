@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
+    bovada,
     enet,
     entraction,
     everleaf,
@@ -23,6 +24,7 @@ from tests.helpers.variants.rooms import (
     pokerstars,
     sealswithclubs,
     winamax,
+    wpn,
 )
 
 TABLES: dict[str, list[Rewrite]] = {
@@ -48,6 +50,8 @@ TABLES: dict[str, list[Rewrite]] = {
     "mplpoker": lookalikes.CLONE,
     "hivepoker": lookalikes.CLONE,
     "betonline": lookalikes.CLONE,
+    "wpn": wpn.TABLE,
+    "bovada": bovada.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -59,8 +63,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "wpn": NO_TABLE_YET,
-    "bovada": NO_TABLE_YET,
     "kingsclub": NO_TABLE_YET,
     "cake": NO_TABLE_YET,
     "microgaming_pt": NO_TABLE_YET,
