@@ -16,6 +16,7 @@ from tests.helpers.variants.rooms import (
     everleaf,
     fulltilt,
     ggpoker,
+    kingsclub,
     lookalikes,
     ongame,
     partypoker,
@@ -52,6 +53,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "betonline": lookalikes.CLONE,
     "wpn": wpn.TABLE,
     "bovada": bovada.TABLE,
+    "kingsclub": kingsclub.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -63,7 +65,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "kingsclub": NO_TABLE_YET,
     "cake": NO_TABLE_YET,
     "microgaming_pt": NO_TABLE_YET,
     "merge_pt": NO_TABLE_YET,
