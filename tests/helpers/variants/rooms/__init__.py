@@ -11,6 +11,7 @@ from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
     bovada,
+    cake,
     enet,
     entraction,
     everleaf,
@@ -54,6 +55,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "wpn": wpn.TABLE,
     "bovada": bovada.TABLE,
     "kingsclub": kingsclub.TABLE,
+    "cake": cake.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -65,7 +67,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "cake": NO_TABLE_YET,
     "microgaming_pt": NO_TABLE_YET,
     "merge_pt": NO_TABLE_YET,
     "ipoker_pt": NO_TABLE_YET,
