@@ -19,6 +19,7 @@ from tests.helpers.variants.rooms import (
     ggpoker,
     kingsclub,
     lookalikes,
+    microgaming_pt,
     ongame,
     partypoker,
     pkr,
@@ -56,6 +57,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "bovada": bovada.TABLE,
     "kingsclub": kingsclub.TABLE,
     "cake": cake.TABLE,
+    "microgaming_pt": microgaming_pt.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -67,7 +69,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "microgaming_pt": NO_TABLE_YET,
     "merge_pt": NO_TABLE_YET,
     "ipoker_pt": NO_TABLE_YET,
     "betfair": NO_TABLE_YET,
