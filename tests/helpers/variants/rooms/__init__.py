@@ -19,6 +19,7 @@ from tests.helpers.variants.rooms import (
     ggpoker,
     kingsclub,
     lookalikes,
+    merge_pt,
     microgaming_pt,
     ongame,
     partypoker,
@@ -58,6 +59,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "kingsclub": kingsclub.TABLE,
     "cake": cake.TABLE,
     "microgaming_pt": microgaming_pt.TABLE,
+    "merge_pt": merge_pt.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -69,7 +71,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "merge_pt": NO_TABLE_YET,
     "ipoker_pt": NO_TABLE_YET,
     "betfair": NO_TABLE_YET,
     "ipoker": STRUCTURED,

@@ -20,7 +20,8 @@ import re
 from decimal import Decimal
 
 from omahahh.cards import card_str
-from omahahh.model import POST_KINDS, Action, ActionKind, GameType, Street
+from omahahh.model import POST_KINDS, Action, ActionKind, GameType
+from tests.helpers.variants.actions import faced, factor_of, paired
 from tests.helpers.variants.ante import AnteShape, ante_edit, ante_expectation
 from tests.helpers.variants.fingerprint import Fingerprint, scaled
 from tests.helpers.variants.holecards import cards_expectation, extra_cards, takes_more_cards
@@ -147,10 +148,9 @@ def without_hole_cards_line(text: str, seed: Seed, rng: random.Random) -> str | 
     return new if n else None
 
 
-def in_units(seed: Seed, minor: int) -> Decimal:
-    """``minor`` as the hand prints it: a tournament's chips ÷ 100, cash in its unit."""
-    h = seed.hand
-    return Decimal(minor) / (100 if h.game_type is GameType.TOURNAMENT else h.unit)
+def scale_of(seed: Seed) -> int:
+    """Minor units per printed unit: a tournament prints its chips ÷ 100."""
+    return 100 if seed.hand.game_type is GameType.TOURNAMENT else seed.hand.unit
 
 
 def printed(value: Decimal, like: str) -> str:
@@ -169,34 +169,19 @@ BETTING = re.compile(r"^(?P<name>.+?) (?:folds|checks|calls|bets|raises)\b")
 
 
 def action_lines(lines: list[str], seed: Seed) -> list[tuple[int, Action]]:
-    """Each betting line of ``lines`` with the seed's action it prints, in order: the
-    lines are found by their shape, for other rewrites may have moved them."""
-    actions = [a for a in seed.hand.actions if a.kind not in POST_KINDS]
-    out: list[tuple[int, Action]] = []
-    for i, line in enumerate(lines):
-        m = BETTING.match(line)
-        if m and m["name"] in seed.players and len(out) < len(actions):
-            out.append((i, actions[len(out)]))
-    return out if len(out) == len(actions) else []
+    """Each betting line of ``lines`` with the seed's action it prints."""
+    return paired(lines, seed, BETTING, lambda a: a.kind not in POST_KINDS)
 
 
 def raise_shapes(text: str, seed: Seed, rng: random.Random) -> str | None:
     """Each raise line in another of its shapes: ``raises to Y``, ``raises X to Y`` (X
     over the bet faced) or ``raises A`` (the chips it adds), the figures from the record."""
     lines = lines_of(text)
-    at = {id(a): i for i, a in action_lines(lines, seed)}
-    live: dict[str, int] = {}
-    street: Street | None = None
+    before = faced(seed)
     changed = False
-    for a in seed.hand.actions:
-        if a.street is not street:
-            street, live = a.street, {}
-        before = max(live.values(), default=0)
-        if a.kind not in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-            live[a.player] = live.get(a.player, 0) + a.amount
-        if a.kind is not ActionKind.RAISE or a.to_amount is None or id(a) not in at:
+    for i, a in action_lines(lines, seed):
+        if a.kind is not ActionKind.RAISE or a.to_amount is None:
             continue
-        i = at[id(a)]
         m = re.match(
             rf"^(?P<head>.+? raises )(?:{SYMBOL}?[\d,.]+ )?(?:to )?(?P<to>{SYMBOL}?[\d,.]+)"
             + ALL_IN,
@@ -204,11 +189,10 @@ def raise_shapes(text: str, seed: Seed, rng: random.Random) -> str | None:
         )
         if m is None:
             continue
-        # The figures as the line prints them now (another rewrite may have scaled them).
-        factor = value_of(m["to"]) / in_units(seed, a.to_amount)
+        factor = factor_of(value_of(m["to"]), a.to_amount, scale_of(seed))
         to, by, added = (
-            printed(in_units(seed, x) * factor, m["to"])
-            for x in (a.to_amount, a.to_amount - before, a.amount)
+            printed(Decimal(x) / scale_of(seed) * factor, m["to"])
+            for x in (a.to_amount, a.to_amount - before[id(a)], a.amount)
         )
         shapes = [f"to {to}", f"{by} to {to}", added]
         now = lines[i][len(m["head"]) : len(lines[i]) - len(m["tail"])]
