@@ -17,6 +17,7 @@ from tests.helpers.variants.rooms import (
     everleaf,
     fulltilt,
     ggpoker,
+    ipoker_pt,
     kingsclub,
     lookalikes,
     merge_pt,
@@ -60,6 +61,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "cake": cake.TABLE,
     "microgaming_pt": microgaming_pt.TABLE,
     "merge_pt": merge_pt.TABLE,
+    "ipoker_pt": ipoker_pt.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -71,7 +73,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "ipoker_pt": NO_TABLE_YET,
     "betfair": NO_TABLE_YET,
     "ipoker": STRUCTURED,
     "boss": STRUCTURED,

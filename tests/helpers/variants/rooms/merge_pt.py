@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import random
 import re
-from decimal import Decimal
 
-from omahahh.model import ActionKind, Structure
-from tests.helpers.variants.actions import factor_of, paired
+from omahahh.model import Structure
+from tests.helpers.variants.actions import all_in_shapes
 from tests.helpers.variants.ante import AnteShape, ante_edit, ante_expectation
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
-    Edit,
     Rewrite,
     first_index,
     is_cash,
@@ -56,7 +54,7 @@ SEAT_LINE = re.compile(
 )
 ACTION = r"^(?P<name>.+?): (?P<verb>Fold|folds|Check|checks|Call|calls|Bet|bets|Raise|raises|Allin)"
 ALLIN_LINE = re.compile(
-    r"^(?P<name>.+?): (?P<verb>Allin|Call|calls|Bet|bets|Raise|raises)(?P<nf> \(NF\))?"
+    r"^(?P<name>.+?)(?P<sep>: )(?P<verb>Allin|Call|calls|Bet|bets|Raise|raises)(?P<nf> \(NF\))?"
     r"(?P<to> to)? (?P<amount>[$€£]?[\d,.]+)(?P<allin> ?and is all.in)?$"
 )
 
@@ -231,37 +229,6 @@ def raise_to(text: str, seed: Seed, rng: random.Random) -> str | None:
     return new if n else None
 
 
-def all_in_words(text: str, seed: Seed, rng: random.Random) -> str | None:
-    """An all-in printed ``Allin $X`` (the chips put in) made the call, bet or raise it is
-    ``and is all-in``, or back."""
-    lines = lines_of(text)
-    changed = False
-    for i, a in paired(lines, seed, ALLIN_LINE, lambda a: a.kind in BETTING):
-        m = ALLIN_LINE.match(lines[i])
-        assert m is not None
-        if not a.all_in or (a.kind is ActionKind.RAISE and a.to_amount is None):
-            continue
-        to = a.to_amount if a.kind is ActionKind.RAISE and a.to_amount is not None else a.amount
-        if m["verb"] != "Allin":
-            lines[i] = f"{m['name']}: Allin {printed(m['amount'], to, a.amount, seed)}"
-        else:
-            verb = {ActionKind.CALL: "Call", ActionKind.BET: "Bet"}.get(a.kind, "Raise to")
-            figure = printed(m["amount"], a.amount, to, seed)
-            lines[i] = f"{m['name']}: {verb} {figure} and is all-in"
-        changed = True
-    return "\n".join(lines) if changed else None
-
-
-BETTING = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
-
-
-def printed(token: str, shown: int, minor: int, seed: Seed) -> str:
-    """``minor`` printed like ``token``, which prints ``shown`` (its symbol, its cents,
-    and its scale: another rewrite may have scaled the line)."""
-    factor = factor_of(MONEY.value(token.lstrip("$€£")), shown, seed.hand.unit)
-    return MONEY.like(token, Decimal(minor) / seed.hand.unit * factor)
-
-
 def summary_words(text: str, seed: Seed, rng: random.Random) -> str | None:
     """``Shows`` / ``shows``, ``wins`` / ``collects``: each in its other word."""
     head, marker, tail = text.partition("*** SUMMARY ***")
@@ -291,19 +258,6 @@ ANTE = AnteShape(
     after=r"^Seat \d+: |^The button is in seat #",
     award=r"^{name}: (?:wins|collects) ",
 )
-
-
-def edits(*options: Edit) -> Edit:
-    """The first of ``options``, in random order, that changes the text."""
-
-    def edit(text: str, seed: Seed, rng: random.Random) -> str | None:
-        for one in rng.sample(list(options), len(options)):
-            new = one(text, seed, rng)
-            if new is not None and new != text:
-                return new
-        return None
-
-    return edit
 
 
 TABLE: list[Rewrite] = [
@@ -369,7 +323,7 @@ TABLE: list[Rewrite] = [
         "an all-in as Allin or as its action",
         "all-in",
         "`NAME: Allin $X` (X put in); `and is all-in` after the amount",
-        all_in_words,
+        all_in_shapes(ALLIN_LINE, MONEY, "Raise to"),
     ),
     rewrite(
         "the summary's other words",
