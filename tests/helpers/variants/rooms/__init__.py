@@ -10,6 +10,7 @@ from __future__ import annotations
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
+    betfair,
     bovada,
     cake,
     enet,
@@ -62,6 +63,7 @@ TABLES: dict[str, list[Rewrite]] = {
     "microgaming_pt": microgaming_pt.TABLE,
     "merge_pt": merge_pt.TABLE,
     "ipoker_pt": ipoker_pt.TABLE,
+    "betfair": betfair.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -73,7 +75,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "betfair": NO_TABLE_YET,
     "ipoker": STRUCTURED,
     "boss": STRUCTURED,
     "igt": STRUCTURED,
