@@ -30,6 +30,7 @@ from tests.helpers.variants.rewrite import (
     lines_of,
     rewrite,
 )
+from tests.helpers.variants.rooms.pokertracker import button_line, summary_words
 from tests.helpers.variants.rooms.stars_syntax import currency_rewrite, scale_rewrites
 from tests.helpers.variants.seeds import Seed
 
@@ -156,8 +157,13 @@ def blaze(text: str, seed: Seed, rng: random.Random) -> str | None:
     """A cash table named ``Blaze …`` (fast fold)."""
     if not is_cash(seed):
         return None
-    new, n = re.subn(r"^Table (?!Blaze|Size \d|Info: )(?=[^,\n]+(?:, \d+|, Seats \d+)?$)", "Table Blaze ", text,
-                     count=1, flags=re.M)  # fmt: skip
+    new, n = re.subn(
+        r"^Table (?!Blaze|Size \d|Info: )(?=[^,\n]+(?:, \d+|, Seats \d+)?$)",
+        "Table Blaze ",
+        text,
+        count=1,
+        flags=re.M,
+    )
     return new if n else None
 
 
@@ -168,29 +174,6 @@ def quick_folded(text: str, seed: Seed, rng: random.Random) -> str | None:
         return None
     m = rng.choice(folds)
     return text[: m.start()] + f"{m['name']} Quick Folded" + text[m.end() :]
-
-
-def button_line(text: str, seed: Seed, rng: random.Random) -> str | None:
-    """The button as ``DEALER`` after its seat line, or as ``The button is in seat #N``
-    before the seats."""
-    lines = lines_of(text)
-    at = first_index(lines, r"^The button is in seat #\d+$")
-    if at is not None:
-        seat = lines.pop(at).rpartition("#")[2]
-        i = first_index(lines, rf"^Seat {seat}: ")
-        if i is None:
-            return None
-        lines[i] += "  DEALER"
-        return "\n".join(lines)
-    i = first_index(lines, r"\s+DEALER$")
-    first_seat = first_index(lines, r"^Seat \d+: ")
-    if i is None or first_seat is None:
-        return None
-    seat = re.match(r"^Seat (\d+): ", lines[i])
-    assert seat is not None
-    lines[i] = re.sub(r"\s+DEALER$", "", lines[i])
-    lines.insert(first_seat, f"The button is in seat #{seat[1]}")
-    return "\n".join(lines)
 
 
 POSTS = {
@@ -267,21 +250,6 @@ def raise_shapes(text: str, seed: Seed, rng: random.Random) -> str | None:
     return "\n".join(lines) if changed else None
 
 
-def summary_words(text: str, seed: Seed, rng: random.Random) -> str | None:
-    """``Shows`` / ``shows``, ``wins`` / ``collects``: each in its other word."""
-    head, marker, tail = text.partition("*** SUMMARY ***")
-    if not marker:
-        return None
-    swap = {"Shows": "shows", "shows": "Shows", "wins": "collects", "collects": "wins"}
-    new = re.sub(
-        r"^(?P<name>.+?)(?P<colon>:?) (?P<word>Shows|shows|wins|collects) ",
-        lambda m: f"{m['name']}{m['colon']} {swap[m['word']]} ",
-        tail,
-        flags=re.M,
-    )
-    return head + marker + new if new != tail else None
-
-
 TABLE: list[Rewrite] = [
     rewrite(
         "the header's separators",
@@ -339,7 +307,7 @@ TABLE: list[Rewrite] = [
         "the button on its own line, or on the seat",
         "button",
         "`Seat N: NAME (€X in chips)[  DEALER]`; `The button is in seat #N`",
-        button_line,
+        button_line("  DEALER"),
     ),
     rewrite(
         "the posts' other words",

@@ -21,20 +21,21 @@ from tests.helpers.variants.ante import AnteShape, ante_edit, ante_expectation
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Rewrite,
-    first_index,
     is_cash,
     is_tournament,
     lines_of,
     only_when,
     rewrite,
 )
+from tests.helpers.variants.rooms.pokertracker import button_line, summary_words
 from tests.helpers.variants.rooms.stars_syntax import currency_rewrite, scale_rewrites
 from tests.helpers.variants.seeds import Seed
 
 MONEY = MoneyStyle(r"[$€£]", keeps_cents=True)
 """Amounts: ``$23,120.00``, ``$0.50``; a tournament's chips too are printed with ``$``."""
 HEADER = re.compile(
-    r"\A(?P<title>MERGE_GAME|Merge Game) #(?P<id>[\d-]+)(?P<sep>: +| \| )(?P<game>Omaha(?: Hi/Lo| Hi| HL)?)"
+    r"\A(?P<title>MERGE_GAME|Merge Game) #(?P<id>[\d-]+)(?P<sep>: +| \| )"
+    r"(?P<game>Omaha(?: Hi/Lo| Hi| HL)?)"
     r"(?P<limit> (?:PL|NL|FL|No Limit|Pot Limit|Limit|LIMIT))?(?P<rest>[^\n]*?)"
     r"(?P<stakes> \(?[$€£]?[\d,.]+/[$€£]?[\d,.]+ ?(?:USD|EUR|GBP|CAD)?\)?)?(?P<end> \| | )"
     r"(?P<stamp>\d\d/\d\d/\d{4}[- ]+\d{1,2}:\d\d:\d\d)$",
@@ -137,29 +138,6 @@ def tournament_comma(text: str, seed: Seed, rng: random.Random) -> str | None:
     return "\n".join(lines)
 
 
-def button_line(text: str, seed: Seed, rng: random.Random) -> str | None:
-    """The button as ``DEALER`` after its seat line, or as ``The button is in seat #N``
-    before the seats."""
-    lines = lines_of(text)
-    at = first_index(lines, r"^The button is in seat #\d+$")
-    if at is not None:
-        seat = lines.pop(at).rpartition("#")[2]
-        i = first_index(lines, rf"^Seat {seat}: ")
-        if i is None:
-            return None
-        lines[i] += " DEALER"
-        return "\n".join(lines)
-    i = first_index(lines, r" DEALER$")
-    first_seat = first_index(lines, r"^Seat \d+: ")
-    if i is None or first_seat is None:
-        return None
-    seat = re.match(r"^Seat (\d+): ", lines[i])
-    assert seat is not None
-    lines[i] = lines[i].removesuffix(" DEALER")
-    lines.insert(first_seat, f"The button is in seat #{seat[1]}")
-    return "\n".join(lines)
-
-
 def in_chips(text: str, seed: Seed, rng: random.Random) -> str | None:
     """Seat lines with ``in chips``, or without."""
     has = bool(re.search(r"^Seat \d+: .+ in chips\)", text, re.M))
@@ -229,21 +207,6 @@ def raise_to(text: str, seed: Seed, rng: random.Random) -> str | None:
     return new if n else None
 
 
-def summary_words(text: str, seed: Seed, rng: random.Random) -> str | None:
-    """``Shows`` / ``shows``, ``wins`` / ``collects``: each in its other word."""
-    head, marker, tail = text.partition("*** SUMMARY ***")
-    if not marker:
-        return None
-    swap = {"Shows": "shows", "shows": "Shows", "wins": "collects", "collects": "wins"}
-    new = re.sub(
-        r"^(?P<name>.+?): (?P<word>Shows|shows|wins|collects) ",
-        lambda m: f"{m['name']}: {swap[m['word']]} ",
-        tail,
-        flags=re.M,
-    )
-    return head + marker + new if new != tail else None
-
-
 def cash_ante(text: str, seed: Seed, rng: random.Random) -> str | None:
     """An ante for every player dealt in at a cash table (a tournament's seat lines print
     the stacks after the posts)."""
@@ -292,7 +255,7 @@ TABLE: list[Rewrite] = [
         "the button on its own line, or on the seat",
         "button",
         "`Seat N: NAME (…)[ DEALER]`; `The button is in seat #N`",
-        button_line,
+        button_line(" DEALER"),
     ),
     rewrite(
         "seat lines with or without in chips",
