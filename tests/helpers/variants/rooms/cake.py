@@ -7,6 +7,9 @@ without ``in chips`` (or with the currency's code), a table shown in euros (each
 and post with its conversion), a seat sitting out or with no line, the raise with or
 without ``to``, the award with or without its colon, chat and leave lines, tournament
 places, an ante, amounts scaled with their thousands grouped by commas or spaces.
+
+Left out: a play-money table (its amounts are read in whole chips, not cents), the
+underscores of a muck line's name (no repository hand has a name with a space).
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ prefix), a Blaze table and its ``Quick Folded``; seat lines led by a dash, ``[De
 after a space; the dash before amounts, ``raised`` with or without ``to``, the ante's
 ``the``, the cards' spellings (``10``, ``Q of s``, ``card``), awards naming the main pot
 or none, every line break doubled; an ante, amounts scaled and in another currency.
+
+Left out: ``Play Money`` (its amounts are read in whole chips, not cents).
 """
 
 from __future__ import annotations

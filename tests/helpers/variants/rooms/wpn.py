@@ -10,6 +10,10 @@ with ordinals, an ante, amounts scaled (no thousands mark: none is printed).
 The format before 2019: the start with its figures padded or not, the seats in the game
 line, a play-money table, noise lines, a seat with no card line (or sitting out, waiting
 for the big blind), the ante's, straddle's and cap's other words.
+
+Left out: ``All-in or Fold Limit`` (read as no limit: the structure would change), and in
+the old format an ante, amounts scaled and ``(5Card Omaha)`` (its figures are bare, like
+its ids, dates and seats, and its summary prints every player's ``Bets``/``Wins``).
 """
 
 from __future__ import annotations
