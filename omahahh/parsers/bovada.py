@@ -309,7 +309,7 @@ def _name(head: str) -> str:
 def _body_line(hand: _Hand, line: str, offset: int) -> None:
     head, sep, what = line.partition(" : ")
     if not sep:
-        if line in LOBBY or line.startswith(LOBBY_PREFIXES):
+        if _is_lobby(line):
             return
         if line.startswith("Set dealer"):
             _dealer_spot(hand, "", line, offset)
@@ -403,9 +403,18 @@ def _not_shown(hand: _Hand, player: str, what: str, offset: int) -> None:
     _shape(("Does not show",), what, offset)
 
 
+def _is_lobby(what: str) -> bool:
+    """Is this a lobby line (with or without a position before it)?"""
+    return (
+        what in LOBBY
+        or what.startswith(LOBBY_PREFIXES)
+        or LOBBY_REASONED_RE.match(what) is not None
+    )
+
+
 def _lobby(hand: _Hand, player: str, what: str, offset: int) -> None:
     """Lines of the lobby: no chips, no cards (a player without cards is not dealt in)."""
-    if what in LOBBY or what.startswith(LOBBY_PREFIXES) or LOBBY_REASONED_RE.match(what):
+    if _is_lobby(what):
         return
     raise HandParseError("unknown_line", f"unknown line: {player} : {what}", offset, what)
 

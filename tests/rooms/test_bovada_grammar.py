@@ -164,6 +164,19 @@ def test_reasons_after_folds_and_checks_and_lobby_lines() -> None:
     assert awards(h) == [("Big Blind", 75, 0)] and derived_rake(h) == 0
 
 
+def test_lobby_lines_with_a_reason_and_no_position_move_nothing() -> None:
+    plain = read("bovada_reasons_lobby.txt")
+    for line in ("Sitout (wait for bb)", "Enter (rejoin)", "Leave (timeout)", "Sitout"):
+        text = crafted("bovada_reasons_lobby.txt").replace("Table enter user", line)
+        (h,) = parse_all(text)
+        assert isinstance(h, HandRecord), (line, h)
+        clean(h)
+        assert [(a.player, a.kind, a.amount) for a in h.actions] == [
+            (a.player, a.kind, a.amount) for a in plain.actions
+        ]
+        assert [s.player for s in h.seats if s.sitting_out] == ["UTG+1"]
+
+
 def test_lowercase_double_bets_and_raise_timeout_verbs() -> None:
     h = read("bovada_verbs.txt")
     sb = [(a.street, a.kind, a.amount) for a in h.actions if a.player == "Small Blind"]

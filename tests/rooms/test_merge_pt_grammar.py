@@ -76,6 +76,18 @@ def test_tournament_table_variant_stacks_after_the_posts_antes_and_allin() -> No
     clean(h)
 
 
+def test_a_tournament_stack_gets_back_the_posts_written_without_post() -> None:
+    """``Ante $5.00``, ``SB $20.00``, ``BB $40.00`` (no ``Post``): the stacks printed after
+    them get them back, as after ``Post Ante``."""
+    text = text_of("mpt_02_tournament_antes_allin.txt")
+    for words in ("Ante", "SB", "BB"):
+        text = text.replace(f": Post {words} ", f": {words} ")
+    h = hand("mpt_02_tournament_antes_allin.txt", text)
+    assert [s.stack_start for s in h.seats] == [100, 100, 100]
+    assert moves(h) == moves(hand("mpt_02_tournament_antes_allin.txt"))
+    clean(h)
+
+
 def test_pipes_button_line_both_blinds_not_full_mark_and_hi_lo_collects() -> None:
     h = hand("mpt_03_pipes_button_line_both_blinds_hilo.txt")
     # "Merge Game #N | Omaha Hi/Lo Pot Limit ($1/$2 USD) | date"

@@ -8,7 +8,8 @@ Table Siberia III, Seats 6                      (cash: the table, its seats)
 Table $5 Free PLO Hero Arena - Country Restricted , 49271005 (Tournament: $5 Free PLO Hero
     Arena - Country Restricted , 49271005 Buy-In: $5+$0.50)             (one line)
 Seat 4: JustJay4Reals ($23,120.00 in chips) DEALER      (or: ($100.00); The button is in seat #4)
-JustJay4Reals: Post SB $100.00                  (Post BB, Post Ante, Post DB $X / Post $X)
+JustJay4Reals: Post SB $100.00                  (Post BB, Post Ante, Post DB $X / Post $X;
+                                                 SB $X, BB $X, Ante $X, DB $X)
 *** HOLE CARDS ***
 Dealt to JustJay4Reals [Kh 5s 4d 3c]
 NAME: Fold | Check | Call $X | Bet $X | Raise $X | Raise to $X | Allin $X
@@ -89,7 +90,9 @@ CARDS = r"\[(?P<cards>[^\]]*)\]"
 NF = r"(?: \(NF\))?"
 """A mark fpdb's reader skips after some verbs (``Raise (NF) $X``); no chips."""
 ALLIN = r"(?P<allin> ?and is all.in)?"
-POST_RE = re.compile(rf"^(?P<name>.+?): (?:Post (?:SB|BB|Ante|DB) |Post |SB |BB |DB ){MONEY}$")
+POST_RE = re.compile(
+    rf"^(?P<name>.+?): (?:Post (?:SB|BB|Ante|DB) |Post |SB |BB |Ante |DB ){MONEY}$"
+)
 """Every post, read ahead: a tournament's stacks are printed after them."""
 
 

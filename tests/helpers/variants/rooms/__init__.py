@@ -10,12 +10,19 @@ from __future__ import annotations
 from tests.helpers.variants.rewrite import Rewrite
 from tests.helpers.variants.rooms import (
     absolute,
+    betfair,
+    bovada,
+    cake,
     enet,
     entraction,
     everleaf,
     fulltilt,
     ggpoker,
+    ipoker_pt,
+    kingsclub,
     lookalikes,
+    merge_pt,
+    microgaming_pt,
     ongame,
     partypoker,
     pkr,
@@ -23,6 +30,7 @@ from tests.helpers.variants.rooms import (
     pokerstars,
     sealswithclubs,
     winamax,
+    wpn,
 )
 
 TABLES: dict[str, list[Rewrite]] = {
@@ -48,6 +56,14 @@ TABLES: dict[str, list[Rewrite]] = {
     "mplpoker": lookalikes.CLONE,
     "hivepoker": lookalikes.CLONE,
     "betonline": lookalikes.CLONE,
+    "wpn": wpn.TABLE,
+    "bovada": bovada.TABLE,
+    "kingsclub": kingsclub.TABLE,
+    "cake": cake.TABLE,
+    "microgaming_pt": microgaming_pt.TABLE,
+    "merge_pt": merge_pt.TABLE,
+    "ipoker_pt": ipoker_pt.TABLE,
+    "betfair": betfair.TABLE,
 }
 
 NO_TABLE_YET = (
@@ -59,14 +75,6 @@ STRUCTURED = (
 )
 
 NOT_YET_COVERED: dict[str, str] = {
-    "wpn": NO_TABLE_YET,
-    "bovada": NO_TABLE_YET,
-    "kingsclub": NO_TABLE_YET,
-    "cake": NO_TABLE_YET,
-    "microgaming_pt": NO_TABLE_YET,
-    "merge_pt": NO_TABLE_YET,
-    "ipoker_pt": NO_TABLE_YET,
-    "betfair": NO_TABLE_YET,
     "ipoker": STRUCTURED,
     "boss": STRUCTURED,
     "igt": STRUCTURED,
