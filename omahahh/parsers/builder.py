@@ -59,6 +59,13 @@ DEALT_RE = re.compile(
 """``Dealt to Hero [Ah Kd 7c 7s]``, ``Dealt to Hero [Ah Kd] [7c 7s]``, ``Dealt to Bob``."""
 
 
+_MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
+"""Amounts already read by :meth:`HandBuilder.money`, per unit: looking one up is far
+cheaper than reading it again (docs/PERFORMANCE.md, "Measurements behind the code")."""
+MINOR_KEPT = 50_000
+"""At most this many amounts kept per unit (the memory of a few MiB, whatever the input)."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
 class HandBuilder:
     """Mutable state while reading one block; each room's parser subclasses it
@@ -67,6 +74,7 @@ class HandBuilder:
     # Read and written for every line: slots are the interpreter's fastest attributes. A
     # subclass without slots of its own keeps its extras in a ``__dict__``.
     __slots__ = (
+        "_minor",
         "_seat_names",
         "actions",
         "all_in_bb",
@@ -114,9 +122,17 @@ class HandBuilder:
         self.all_in_sb: int | None = None  # the first blind that put its poster all in
         self.all_in_bb: int | None = None
         self.ante: int | None = None
+        self._minor = _MINOR_BY_UNIT.setdefault(self.unit, {})
 
     def money(self, text: str, offset: int) -> int:
-        return read_money(text, self.unit, offset)
+        # Amounts repeat (blinds, stacks, common bets): each distinct text is read once;
+        # an unreadable one is never kept, so it fails on every line that holds it.
+        known = self._minor.get(text)
+        if known is None:
+            known = read_money(text, self.unit, offset)
+            if len(self._minor) < MINOR_KEPT:
+                self._minor[text] = known
+        return known
 
     def read_dealt_to(self, line: str, offset: int) -> None:
         """``Dealt to NAME [cards]`` (``[old] [new]`` in a game that deals again, no cards

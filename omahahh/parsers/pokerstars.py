@@ -27,7 +27,7 @@ from omahahh.model import (
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import ALL_IN, add_action, new_street, read_betting
-from omahahh.parsers.builder import HandBuilder, Post, read_sections
+from omahahh.parsers.builder import MINOR_KEPT, HandBuilder, Post, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
@@ -147,7 +147,6 @@ class StarsHand(HandBuilder):
     # Slots, as HandBuilder's: its 34 attributes are more than an instance's shared
     # key table holds (30), past which every read and write of one went the slow way.
     __slots__ = (
-        "_minor",
         "block",
         "boards",
         "cancelled",
@@ -185,16 +184,14 @@ class StarsHand(HandBuilder):
         known = self._minor.get(text)
         if known is None:
             known = read_money(text, self.unit, offset, fast_minor)
-            if len(self._minor) < _MINOR_KEPT:
+            if len(self._minor) < MINOR_KEPT:
                 self._minor[text] = known
         return known
 
 
 _MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
-"""Amounts already read, per unit: looking one up is far cheaper than reading it again
-(docs/PERFORMANCE.md, "Measurements behind the code")."""
-_MINOR_KEPT = 50_000
-"""At most this many amounts kept per unit (the memory of a few MiB, whatever the input)."""
+"""Amounts already read by :func:`fast_minor`, per unit (kept apart from the builder's,
+which reads with :func:`to_minor`)."""
 
 
 def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:

@@ -15,6 +15,7 @@ from omahahh.model import HandRecord
 from omahahh.parsers import builder, pokerstars
 from omahahh.parsers.common import leading_name, match_name, names_longest_first, names_without
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
+from tests.helpers.crafted import CraftedRoom
 from tests.helpers.hands import STARS_BASE as BASE
 from tests.helpers.parsing import parse_failure, parse_hand
 
@@ -49,11 +50,31 @@ def test_amounts_read_from_memory_equal_amounts_read_fresh(
     again = parse_hand(BASE)  # every amount and seat tail now comes from memory
     monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
     monkeypatch.setattr(builder, "_SEAT_TAILS", {})
-    monkeypatch.setattr(pokerstars, "_MINOR_KEPT", 0)
+    monkeypatch.setattr(pokerstars, "MINOR_KEPT", 0)
     monkeypatch.setattr(builder, "_SEAT_TAILS_KEPT", 0)
     fresh = parse_hand(BASE)
     assert first == again == fresh
     assert not pokerstars._MINOR_BY_UNIT[100] and not builder._SEAT_TAILS  # capped
+
+
+def test_a_room_reading_with_the_builders_money_remembers_amounts_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GGPoker reads amounts with :meth:`HandBuilder.money`: from memory or fresh, the
+    same hand; an unreadable amount fails every time, never kept."""
+    text = CraftedRoom("ggpoker").text("double_space_header.txt")
+    first, again = parse_hand(text), parse_hand(text)
+    assert builder._MINOR_BY_UNIT[100]
+    monkeypatch.setattr(builder, "_MINOR_BY_UNIT", {})
+    monkeypatch.setattr(builder, "MINOR_KEPT", 0)
+    fresh = parse_hand(text)
+    assert first == again == fresh and not builder._MINOR_BY_UNIT[100]
+    monkeypatch.undo()
+    amount = re.search(r"calls (\$[\d.]+)", text)
+    assert amount is not None
+    bad = text.replace(f"calls {amount[1]}", f"calls {amount[1]}x", 1)
+    for _ in range(2):
+        assert parse_failure(bad).reason_code == "bad_amount"
 
 
 @pytest.mark.parametrize(
