@@ -210,9 +210,18 @@ def parse_header(line: str, context: ParseContext) -> HandHeader:
     )
 
 
+def bovada_minor(text: str, unit: int) -> int:
+    """Bovada's amounts: ``$1,234.50`` with its thousands commas, else PokerStars'.
+
+    >>> bovada_minor("$1,234.50", 100)
+    123450
+    """
+    return fast_minor(text.replace(",", "") if "," in text else text, unit)
+
+
 class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
-        super().__init__(header, header.notes)
+        super().__init__(header, header.notes, bovada_minor)
         self.summary_seats = SummarySeatTable()
         self.summary_folds: dict[str, Street] = {}
         self.board: tuple[int, ...] = ()
@@ -226,12 +235,6 @@ class _Hand(HandBuilder):
         self.pending_shows: list[tuple[str, str, int]] = []
         self.street_actions = 0  # betting lines on the current street
         self.player_at: dict[int, str] = {}  # seat -> player, for the summary
-
-    def money(self, text: str, offset: int) -> int:
-        try:
-            return fast_minor(text.replace(",", "") if "," in text else text, self.unit)
-        except ValueError as exc:
-            raise HandParseError("bad_amount", str(exc), offset, text) from None
 
 
 def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:

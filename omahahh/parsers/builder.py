@@ -27,6 +27,7 @@ from omahahh.hand_tables import (
     UncalledTable,
 )
 from omahahh.model import ActionKind, HandRecord, Site, Street, Structure
+from omahahh.money import to_minor
 from omahahh.parsers.betting_lines import add_action
 from omahahh.parsers.common import (
     BRACKETS_RE,
@@ -59,11 +60,27 @@ DEALT_RE = re.compile(
 """``Dealt to Hero [Ah Kd 7c 7s]``, ``Dealt to Hero [Ah Kd] [7c 7s]``, ``Dealt to Bob``."""
 
 
-_MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
-"""Amounts already read by :meth:`HandBuilder.money`, per unit: looking one up is far
-cheaper than reading it again (docs/PERFORMANCE.md, "Measurements behind the code")."""
+MinorReader = Callable[[str, int], int]
+"""How a room reads an amount's text at a unit (``to_minor``, ``fast_minor``, …)."""
+
+_REMEMBERED: dict[tuple[MinorReader, int], dict[str, int]] = {}
 MINOR_KEPT = 50_000
-"""At most this many amounts kept per unit (the memory of a few MiB, whatever the input)."""
+"""At most this many amounts kept per reader and unit (a few MiB, whatever the input)."""
+
+
+def remembered_amounts(read_minor: MinorReader, unit: int) -> dict[str, int]:
+    """The amounts ``read_minor`` has read at ``unit``, by their text: amounts repeat
+    (blinds, stacks, common bets), and looking one up is far cheaper than reading it
+    again (docs/PERFORMANCE.md, "Measurements behind the code")."""
+    memory = _REMEMBERED.get((read_minor, unit))
+    if memory is None:
+        memory = _REMEMBERED[(read_minor, unit)] = {}
+    return memory
+
+
+def forget_amounts() -> None:
+    """Empty every reader's memory of amounts (tests compare with fresh reads)."""
+    _REMEMBERED.clear()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # each room's reader subclasses it
@@ -75,6 +92,7 @@ class HandBuilder:
     # subclass without slots of its own keeps its extras in a ``__dict__``.
     __slots__ = (
         "_minor",
+        "_read_minor",
         "_seat_names",
         "actions",
         "all_in_bb",
@@ -99,7 +117,9 @@ class HandBuilder:
         "unit",
     )
 
-    def __init__(self, header: HandHeader, notes: Sequence[str] = ()):
+    def __init__(
+        self, header: HandHeader, notes: Sequence[str] = (), read_minor: MinorReader = to_minor
+    ):
         self.h = header
         self.unit = header.unit
         self.seats = SeatTable()
@@ -122,14 +142,15 @@ class HandBuilder:
         self.all_in_sb: int | None = None  # the first blind that put its poster all in
         self.all_in_bb: int | None = None
         self.ante: int | None = None
-        self._minor = _MINOR_BY_UNIT.setdefault(self.unit, {})
+        self._read_minor = read_minor  # the room's way with an amount's text
+        self._minor = remembered_amounts(read_minor, self.unit)
 
     def money(self, text: str, offset: int) -> int:
         # Amounts repeat (blinds, stacks, common bets): each distinct text is read once;
         # an unreadable one is never kept, so it fails on every line that holds it.
         known = self._minor.get(text)
         if known is None:
-            known = read_money(text, self.unit, offset)
+            known = read_money(text, self.unit, offset, self._read_minor)
             if len(self._minor) < MINOR_KEPT:
                 self._minor[text] = known
         return known

@@ -267,10 +267,11 @@ def leading_name(
 def read_money(
     text: str, unit: int, offset: int, convert: Callable[[str, int], int] = to_minor
 ) -> int:
-    """An amount in minor units; unreadable money is a ``bad_amount`` parse error."""
+    """An amount in minor units; unreadable money is a ``bad_amount`` parse error (a
+    :class:`MoneyError`, or a ``ValueError`` such as ``int("²")`` that passed ``isdigit``)."""
     try:
         return convert(text, unit)
-    except MoneyError as exc:
+    except ValueError as exc:
         raise HandParseError("bad_amount", str(exc), offset, text) from None
 
 

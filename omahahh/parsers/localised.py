@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from omahahh.errors import HandParseError, MoneyError
+from omahahh.errors import HandParseError
 from omahahh.model import Site
 from omahahh.money import CURRENCY_SYMBOLS, to_minor
 from omahahh.parsers.common import cards_or_fail
@@ -56,14 +56,6 @@ def localised_minor(text: str, unit: int) -> int:
             return int(s) * unit
         thousands, decimal = "", "."
     return to_minor(s, unit, thousands=thousands, decimal=decimal)
-
-
-def money_or_fail(text: str, unit: int, offset: int) -> int:
-    """:func:`localised_minor`; unreadable money is a ``bad_amount`` parse error."""
-    try:
-        return localised_minor(text, unit)
-    except MoneyError as exc:
-        raise HandParseError("bad_amount", str(exc), offset, text) from None
 
 
 def comma_cards(text: str, offset: int) -> tuple[int, ...]:

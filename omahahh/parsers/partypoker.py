@@ -56,7 +56,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from omahahh.errors import HandParseError, MoneyError
+from omahahh.errors import HandParseError
 from omahahh.hand_tables import CollectionTable, ShowTable, SummarySeatTable, UncalledTable
 from omahahh.model import (
     POST_KINDS,
@@ -149,11 +149,20 @@ INFO_PREFIXES = ("Cash-out Premium % is ", "probabilty is ", "probability is ")
 CURRENCY_SUFFIX = re.compile(r"\s+[A-Z]{3}$")
 
 
+def party_minor(text: str, unit: int) -> int:
+    """``$1,000 USD``, ``$ 38.50``, ``(0.10)``, ``2,910``: Party prints English amounts.
+
+    >>> party_minor("$1,000 USD", 100), party_minor("(0.10)", 100)
+    (100000, 10)
+    """
+    return to_minor(CURRENCY_SUFFIX.sub("", text.strip().strip("()[]").strip()), unit)
+
+
 class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):
-        super().__init__(header)
+        super().__init__(header, read_minor=party_minor)
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
         self.summary = False
@@ -163,14 +172,6 @@ class _Hand(HandBuilder):
         self.ends: dict[str, int] = {}
         self.unseated: dict[str, int] = {}  # names acting without a seat line: first line
         self.joined: set[str] = set()  # "NAME has joined the table." in this hand
-
-    def money(self, text: str, offset: int) -> int:
-        """``$1,000 USD``, ``$ 38.50``, ``(0.10)``, ``2,910``: Party prints English amounts."""
-        cleaned = CURRENCY_SUFFIX.sub("", text.strip().strip("()[]").strip())
-        try:
-            return to_minor(cleaned, self.unit)
-        except MoneyError as exc:
-            raise HandParseError("bad_amount", str(exc), offset, text) from None
 
     def put_in(self, player: str, kind: ActionKind, amount: int, offset: int, **kw: bool) -> None:
         to = (

@@ -59,7 +59,7 @@ from omahahh.parsers.common import match_name
 from omahahh.parsers.context import ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
-from omahahh.parsers.localised import comma_cards, game_number_key, money_or_fail, without_lead_in
+from omahahh.parsers.localised import comma_cards, game_number_key, localised_minor, without_lead_in
 from omahahh.parsers.poker888_header import matches, parse_header
 from omahahh.parsers.sources import Block
 
@@ -80,15 +80,12 @@ class _Hand(HandBuilder):
     """Scratch state while reading one block; frozen into a HandRecord at the end."""
 
     def __init__(self, header: HandHeader):
-        super().__init__(header, header.notes)
+        super().__init__(header, header.notes, localised_minor)
         self.left: dict[str, int] = {}  # chips behind, to read all-in from the stack
         self.bet = 0  # the street's highest total so far
         self.board: list[int] = []
         self.small_blinds = 0
         self.last_show: int | None = None
-
-    def money(self, text: str, offset: int) -> int:
-        return money_or_fail(text, self.unit, offset)
 
     def put_in(
         self, player: str, kind: ActionKind, amount: int, offset: int, *, live: bool = True

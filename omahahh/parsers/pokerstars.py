@@ -27,7 +27,7 @@ from omahahh.model import (
 )
 from omahahh.money import fast_minor
 from omahahh.parsers.betting_lines import ALL_IN, add_action, new_street, read_betting
-from omahahh.parsers.builder import MINOR_KEPT, HandBuilder, Post, read_sections
+from omahahh.parsers.builder import HandBuilder, Post, read_sections
 from omahahh.parsers.common import (
     BOARD_RE,
     RUN_INDEX,
@@ -40,7 +40,6 @@ from omahahh.parsers.common import (
     folded_street,
     leading_name,
     names_without,
-    read_money,
     require_summary,
 )
 from omahahh.parsers.context import ParseContext
@@ -163,7 +162,7 @@ class StarsHand(HandBuilder):
     )
 
     def __init__(self, header: HandHeader, block: Block, dialect: Dialect):
-        super().__init__(header, header.notes)
+        super().__init__(header, header.notes, fast_minor)
         self.block = block
         self.dialect = dialect
         self.cashouts: list[CashOut] = []
@@ -177,21 +176,6 @@ class StarsHand(HandBuilder):
         self.sides: list[int] = []
         self.run_count = 1
         self.cash_drop: int | None = None  # Run It Once's STP
-        self._minor = _MINOR_BY_UNIT.setdefault(self.unit, {})
-
-    def money(self, text: str, offset: int) -> int:
-        # Amounts repeat (blinds, stacks, common bets): each distinct text is read once.
-        known = self._minor.get(text)
-        if known is None:
-            known = read_money(text, self.unit, offset, fast_minor)
-            if len(self._minor) < MINOR_KEPT:
-                self._minor[text] = known
-        return known
-
-
-_MINOR_BY_UNIT: dict[int, dict[str, int]] = {}
-"""Amounts already read by :func:`fast_minor`, per unit (kept apart from the builder's,
-which reads with :func:`to_minor`)."""
 
 
 def parse(block: Block, dialect: Dialect | None = None) -> HandRecord:

@@ -83,7 +83,6 @@ from omahahh.parsers.common import (
     board_cards,
     cards_or_fail,
     match_name,
-    read_money,
     read_table_line,
     require_summary,
     symbol_currency,
@@ -220,7 +219,7 @@ def parse_header(line: str) -> HandHeader:
 
 class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
-        super().__init__(header, header.notes)
+        super().__init__(header, header.notes, fast_minor)
         self.summary_seats = SummarySeatTable()
         self.summary_rows: dict[int, int] = {}  # seat → its SUMMARY row
         self.boards: dict[int, tuple[int, ...]] = {}
@@ -230,9 +229,6 @@ class _Hand(HandBuilder):
         # Per run: the last main and side pots printed (net of rake).
         self.pots: dict[int, dict[int, int]] = {}
         self.sitting_out: set[str] = set()
-
-    def money(self, text: str, offset: int) -> int:
-        return read_money(text, self.unit, offset, fast_minor)
 
 
 def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:

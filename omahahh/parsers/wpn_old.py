@@ -212,7 +212,7 @@ def parse_header(first: str, second: str, context: ParseContext) -> HandHeader:
 
 class _Hand(HandBuilder):
     def __init__(self, header: HandHeader):
-        super().__init__(header, header.notes)
+        super().__init__(header, header.notes, fast_minor)
         self.summary_seats = SummarySeatTable()
         self.board: tuple[int, ...] = ()
         self.summary_board: tuple[int, ...] | None = None
@@ -224,12 +224,6 @@ class _Hand(HandBuilder):
         self.in_summary = False
         self.ended = False
         self.over_pot = False  # a bet or raise beyond what pot limit allows
-
-    def money(self, text: str, offset: int) -> int:
-        try:
-            return fast_minor(text, self.unit)
-        except MoneyError as exc:
-            raise HandParseError("bad_amount", str(exc), offset, text) from None
 
 
 def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:

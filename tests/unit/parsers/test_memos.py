@@ -11,9 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from omahahh.dataset.pipeline import parse_text
 from omahahh.model import HandRecord
+from omahahh.money import fast_minor, to_minor
 from omahahh.parsers import builder, pokerstars
+from omahahh.parsers.bovada import bovada_minor
+from omahahh.parsers.builder import MinorReader
 from omahahh.parsers.common import leading_name, match_name, names_longest_first, names_without
+from omahahh.parsers.localised import localised_minor
+from omahahh.parsers.partypoker import party_minor
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_blocks
 from tests.helpers.crafted import CraftedRoom
 from tests.helpers.hands import STARS_BASE as BASE
@@ -48,33 +54,49 @@ def test_amounts_read_from_memory_equal_amounts_read_fresh(
 ) -> None:
     first = parse_hand(BASE)
     again = parse_hand(BASE)  # every amount and seat tail now comes from memory
-    monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
+    builder.forget_amounts()
     monkeypatch.setattr(builder, "_SEAT_TAILS", {})
-    monkeypatch.setattr(pokerstars, "MINOR_KEPT", 0)
+    monkeypatch.setattr(builder, "MINOR_KEPT", 0)
     monkeypatch.setattr(builder, "_SEAT_TAILS_KEPT", 0)
     fresh = parse_hand(BASE)
     assert first == again == fresh
-    assert not pokerstars._MINOR_BY_UNIT[100] and not builder._SEAT_TAILS  # capped
+    assert not builder.remembered_amounts(fast_minor, 100) and not builder._SEAT_TAILS  # capped
 
 
-def test_a_room_reading_with_the_builders_money_remembers_amounts_alike(
-    monkeypatch: pytest.MonkeyPatch,
+ROOMS_READING_THROUGH_THE_BUILDER = [
+    ("ggpoker", "double_space_header.txt", to_minor),
+    ("wpn", "acr_lines_cash.txt", fast_minor),
+    ("bovada", "bovada_verbs.txt", bovada_minor),
+    ("partypoker", "noise_lines.txt", party_minor),
+    ("poker888", "cash_hero_folds_after_flop.txt", localised_minor),
+]
+
+
+@pytest.mark.parametrize(("room", "name", "read_minor"), ROOMS_READING_THROUGH_THE_BUILDER)
+def test_a_room_remembers_amounts_by_its_own_reading(
+    room: str, name: str, read_minor: MinorReader, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """GGPoker reads amounts with :meth:`HandBuilder.money`: from memory or fresh, the
-    same hand; an unreadable amount fails every time, never kept."""
-    text = CraftedRoom("ggpoker").text("double_space_header.txt")
-    first, again = parse_hand(text), parse_hand(text)
-    assert builder._MINOR_BY_UNIT[100]
-    monkeypatch.setattr(builder, "_MINOR_BY_UNIT", {})
+    """Each room reads amounts its own way (:meth:`HandBuilder.money` with the room's
+    reader), remembered apart from the others': from memory or fresh, the same hands; an
+    unreadable amount fails every time, never kept."""
+    text = CraftedRoom(room).text(name)
+    builder.forget_amounts()
+    first, again = parse_text(text, name), parse_text(text, name)
+    assert any(isinstance(r, HandRecord) for r in first)
+    unit = next(r.unit for r in first if isinstance(r, HandRecord))
+    assert builder.remembered_amounts(read_minor, unit)
+    builder.forget_amounts()
     monkeypatch.setattr(builder, "MINOR_KEPT", 0)
-    fresh = parse_hand(text)
-    assert first == again == fresh and not builder._MINOR_BY_UNIT[100]
-    monkeypatch.undo()
-    amount = re.search(r"calls (\$[\d.]+)", text)
-    assert amount is not None
-    bad = text.replace(f"calls {amount[1]}", f"calls {amount[1]}x", 1)
-    for _ in range(2):
-        assert parse_failure(bad).reason_code == "bad_amount"
+    fresh = parse_text(text, name)
+    assert first == again == fresh and not builder.remembered_amounts(read_minor, unit)
+
+
+def test_an_amount_read_one_way_is_not_remembered_for_another() -> None:
+    """``1.234`` is a thousand and more to 888poker's localised reading, a dollar and
+    change to PokerStars': each reader has its own memory."""
+    builder.forget_amounts()
+    builder.remembered_amounts(localised_minor, 100)["1.234"] = localised_minor("1.234", 100)
+    assert builder.remembered_amounts(fast_minor, 100) == {}
 
 
 @pytest.mark.parametrize(
@@ -114,8 +136,9 @@ def test_memory_is_per_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     chips = re.sub(r"\$(\d+)(?:\.(\d\d?))?", cents, BASE.replace(header, chips_header))
     cash, tourney = parse_hand(BASE), parse_hand(chips)
     assert (cash.unit, tourney.unit) == (100, 1)
-    assert pokerstars._MINOR_BY_UNIT[1]["2500"] == pokerstars._MINOR_BY_UNIT[100]["$25"] == 2500
-    monkeypatch.setattr(pokerstars, "_MINOR_BY_UNIT", {})
+    assert builder.remembered_amounts(fast_minor, 1)["2500"] == 2500
+    assert builder.remembered_amounts(fast_minor, 100)["$25"] == 2500
+    builder.forget_amounts()
     monkeypatch.setattr(builder, "_SEAT_TAILS", {})
     assert parse_hand(chips) == tourney
 
