@@ -196,17 +196,6 @@ def tags(text: str, tag: str) -> Iterator[re.Match[str]]:
     return start_tag_re(tag).finditer(text)
 
 
-def element_range(text: str, tag: str) -> tuple[int, int] | None:
-    """Where the first element ``tag`` is: its start tag to the end of its end tag."""
-    m = start_tag_re(tag).search(text)
-    if m is None:
-        return None
-    if m["end"].strip() == "/>":
-        return m.start(), m.end()
-    close = re.compile(rf"</{m['tag']}\s*>").search(text, m.end())
-    return (m.start(), close.end()) if close else None
-
-
 _TEXT_CACHE: dict[str, re.Pattern[str]] = {}
 
 

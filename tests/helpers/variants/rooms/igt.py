@@ -178,6 +178,18 @@ def all_in_written_otherwise(hand: dict[str, Any], seed: Seed, rng: random.Rando
     return bool(changes)
 
 
+def adjustment_value(hand: dict[str, Any], seed: Seed, rng: random.Random) -> bool:
+    """An ``ACTION_ADJUSTEMENT``'s ``value`` another figure: its ``bankRoll`` says what
+    comes back."""
+    done = False
+    for a in hand.get("action") or []:
+        if a.get("type") == "ACTION_ADJUSTEMENT" and "bankRoll" in a:
+            old = a.get("value")
+            a["value"] = rng.choice(("0.00", "0.50", "1.00", "3.25"))
+            done = done or a["value"] != old
+    return done
+
+
 def keys_shuffled(hand: dict[str, Any], seed: Seed, rng: random.Random) -> bool:
     new = shuffle_keys(hand, rng)
     if list(new) == list(hand):
@@ -291,6 +303,13 @@ TABLE: list[Rewrite] = [
         "all-in",
         "`ACTION_ALLIN` (the street total): a bet, call or raise by what it puts in",
         json_edit(all_in_written_otherwise),
+    ),
+    rewrite(
+        "the adjustment's value",
+        "adjustment",
+        "IGT `ACTION_ADJUSTEMENT` with `bankRoll`: a returned bet, of what the `bankRoll` "
+        "gives back (not its `value`)",
+        json_edit(adjustment_value),
     ),
     rewrite(
         "an empty seat",

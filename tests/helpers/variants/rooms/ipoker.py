@@ -964,6 +964,56 @@ def currency_in(keep: str, drop: str) -> Edit:
     return edit
 
 
+def play_money(text: str, seed: Seed, rng: random.Random) -> str | None:
+    """A money table played for play money: ``<mode>fun``, every amount the same number
+    of chips as it was of cents (``€0.50`` -> ``50``), no currency named."""
+    if not is_money(seed) or seed.hand.unit != 100 or session_text(text, "mode") is None:
+        return None
+    if any(p.get("rakeamount") for p in player_attrs(text)):
+        return None  # play money is not raked
+
+    def render(value: Decimal, token: str, in_label: bool) -> str:
+        return str(int(value * 100))
+
+    new = set_session_text(rerender(text, render), "mode", "fun")
+    for tag in ("tablecurrency", "currency"):
+        new = set_session_text(new, tag, "") or new if new else None
+    return new
+
+
+def as_play(parts: Fingerprint, seed: Seed) -> Fingerprint:
+    return {**parts, "currency": ("PLAY", 1)}
+
+
+def unraked(seed: Seed) -> bool:
+    return derived_rake(seed) == 0
+
+
+def id_from_table(text: str, seed: Seed, rng: random.Random) -> str | None:
+    """No ``<tournamentcode>``: a named tournament's id from its table name
+    (``Sprint, 16727068`` or ``… (#16727068)``)."""
+    code = session_text(text, "tournamentcode")
+    table = session_value(text, "tablename") or ""
+    if code is None or session_text(text, "tournamentname") is None:
+        return None
+    m = re.search(r"(?:\(#(\d+)\)|,\s*(\d+))\s*$", table)
+    if m is None or (m[1] or m[2]) != code["text"].strip():
+        return None
+    return drop_element(text, code)
+
+
+def cash_place(text: str, seed: Seed, rng: random.Random) -> str | None:
+    """A cash session's ``<place>0</place>`` and ``<buyin>0</buyin>`` (BetOnline's)."""
+    if seed.hand.game_type is not GameType.CASH or session_text(text, "place") is not None:
+        return None
+    if session_text(text, "buyin") is not None or session_text(text, "tournamentname"):
+        return None
+    nickname = session_text(text, "nickname")
+    if nickname is None:
+        return None
+    return put_after(text, nickname.end(), "<place>0</place><buyin>0</buyin>")
+
+
 EARLIER_SESSION = """<?xml version="1.0" encoding="utf-8"?>
 <session sessioncode="4100000001">
  <general>
@@ -1134,6 +1184,26 @@ TABLE: list[Rewrite] = [
         "label",
         "`<gametype>` `Omaha PL` (tournament)",
         label_edit(no_stakes),
+    ),
+    rewrite(
+        "play money",
+        "mode",
+        "`<mode>fun</mode>`: play money",
+        play_money,
+        expect=as_play,
+    ),
+    rewrite(
+        "the tournament id from the table name",
+        "tournament code",
+        "the id from `(#16727068)` or a trailing `, 16727068` in the table name when no "
+        "code is given",
+        id_from_table,
+    ),
+    rewrite(
+        "a cash session's place and buy-in of 0",
+        "place",
+        "`<place>0</place>` with `<buyin>0</buyin>` is a cash session (BetOnline)",
+        cash_place,
     ),
     rewrite(
         "maxplayers for tablesize",
