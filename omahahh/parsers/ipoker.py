@@ -70,7 +70,7 @@ ACTION_TYPES: dict[str, str] = {
     "6": "raise by: the raise over the bet to call",
     "7": "all-in: the chips added (a bet, call or raise by the chips)",
     "8": "no action: seated but not in the hand",
-    "9": "sitting out (a fold when dealt in)",
+    "9": "sitting out (a fold when dealt in: pocket cards, or an action before)",
     "15": "ante",
     "23": "raise to: the player's street total",
 }
@@ -409,8 +409,8 @@ def _read_actions(
             continue  # an empty seat's no-action (HHSmithy skips it too)
         player = hand.known(a.get("player"), a)
         amount = money(a.get("sum", "0"), a)
-        if code == "8" or (code == "9" and player not in pockets):
-            continue  # seated, not in the hand
+        if code == "8" or (code == "9" and player not in pockets and player not in hand.spent):
+            continue  # seated, not in the hand (no pocket cards, no action before)
         if code in ("0", "9"):
             hand.fold(player, a)
         elif code == "4":

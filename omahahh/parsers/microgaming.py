@@ -15,8 +15,8 @@ As the room writes it, recorded as claimed:
 - an ``AllIn`` before any voluntary action while a blind is missing is that blind,
   posted all-in (ggratte's reader);
 - ``BadBeatContribution`` is the bad-beat jackpot's cut of the pot (a fee beside the
-  rake: ``jackpot_reported``); ``Disconnect``/``Reconnect`` carry no chips;
-  ``MuckCards`` with cards shows them mucked;
+  rake: ``jackpot_reported``); ``Disconnect``/``Reconnect`` carry no chips and deal no
+  one in; ``MuckCards`` with cards shows them mucked;
 - ``PostedToPlay`` is a live post by a player joining, even of half a big blind
   (a raise after it counts it: v5.secondsb.raised.txt); read as a big blind;
 - the ``rake`` attribute is in cents (``rake="300"`` at €10/€20 is €3);
@@ -31,7 +31,6 @@ As the room writes it, recorded as claimed:
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
@@ -63,6 +62,8 @@ SITE = Site.MICROGAMING
 
 _LIMITS = {"PL": Structure.POT_LIMIT, "NL": Structure.NO_LIMIT, "FL": Structure.FIXED_LIMIT}
 _GAMES = {"Omaha": False, "Omaha H/L": True, "Omaha Hi/Lo": True, "Omaha HiLo": True}
+_NO_PLAY = frozenset({"Disconnect", "Reconnect"})
+"""Actions of a seat that carry no chips and no cards: they deal no one in."""
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
 _BETS: dict[str, ActionKind] = {
     "Call": ActionKind.CALL,
@@ -74,21 +75,22 @@ _BETS: dict[str, ActionKind] = {
 
 def currency_of(symbol_b64: str, real_money: bool) -> str:
     """The ISO currency of ``currencysymbol``: base64 of the UTF-16 symbol, spaces around
-    it (``IAAkAA==`` is " $"), or the symbol itself (``$``: fpdb's ``currencies``). An
-    empty or unknown one is the network's euro.
+    it (``IAAkAA==`` is " $"), or the symbol itself (``$``: fpdb's ``currencies``), with
+    or without such spaces. An empty or unknown one is the network's euro.
 
     >>> currency_of("rCA=", True), currency_of("IAAkAA==", True), currency_of("$", True)
     ('EUR', 'USD', 'USD')
-    >>> currency_of("", False)
-    'PLAY'
+    >>> currency_of(" $ ", True), currency_of("₽", True), currency_of("", False)
+    ('USD', 'EUR', 'PLAY')
     """
     if not real_money:
         return PLAY
-    if symbol_b64 in SYMBOL_CURRENCY:
-        return SYMBOL_CURRENCY[symbol_b64]
+    literal = symbol_b64.strip()
+    if literal in SYMBOL_CURRENCY:
+        return SYMBOL_CURRENCY[literal]
     try:
-        symbol = base64.b64decode(symbol_b64, validate=True).decode("utf-16-le").strip()
-    except (binascii.Error, UnicodeDecodeError):
+        symbol = base64.b64decode(literal, validate=True).decode("utf-16-le").strip()
+    except ValueError:  # not base64 (non-ASCII text too), or not UTF-16: unknown
         symbol = ""
     return SYMBOL_CURRENCY.get(symbol, "EUR")
 
@@ -127,7 +129,8 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
     if seats_node is None or play is None:
         raise block.fail("truncated", f"<Game> of line {g.line} has no seats or no gameplay", g)
     by_seat: dict[str, str] = {}
-    acting = {a.get("seat") for a in play.named("Action")}
+    # A seat is dealt in by an action; a disconnection is none (the seat may sit out).
+    acting = {a.get("seat") for a in play.named("Action") if a.get("type") not in _NO_PLAY}
     button = None
     end_balance: dict[str, int] = {}
     for s in seats_node.named("Seat"):
@@ -191,7 +194,7 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
                 meaning = Amount.TO  # fpdb: a pre-flop Bet of version 1 is a raise to
             hand.act(who(a), _BETS[kind], money(a.get("value"), a), meaning, a,
                      all_in=kind == "AllIn")  # fmt: skip
-        elif kind in ("Disconnect", "Reconnect"):
+        elif kind in _NO_PLAY:
             continue  # no chips (fpdb and ggratte skip them)
         elif kind == "BadBeatContribution":
             # The bad-beat jackpot's cut, taken from the pot, not from a stack (the

@@ -2,7 +2,8 @@
 replay zero-sum, raise no audit error or warning, and mean what they meant.
 
 The seeds are the repository's hands (``sample_histories/``, ``tests/data/``): the test
-runs on a bare clone. The corpus adds seeds where it is beside the checkout (the
+runs on a bare clone; a structured room's seed (XML, JSON) is its file with the other
+hands taken out. The corpus adds seeds where it is beside the checkout (the
 ``corpus``-marked test). A failure's message shows the seed hand, the rewrites applied
 with the variant's random seed, and the diff (tests/helpers/variants/verdict.py); the
 generator and the room tables are in tests/helpers/variants/.
@@ -11,6 +12,7 @@ generator and the room tables are in tests/helpers/variants/.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -96,15 +98,30 @@ def test_each_rewrite_of_a_room_has_its_own_name_and_a_grammar_row(room: str) ->
     assert all(r.row and r.kind for r in TABLES[room])
 
 
+@pytest.mark.parametrize("room", ["pokerstars", "ipoker", "igt"])
 def test_a_failure_message_is_enough_to_make_the_variant_again(
+    room: str, repository_seeds: dict[str, list[Seed]]
+) -> None:
+    for made in variants(room, repository_seeds[room], TABLES[room], 5, 7):
+        message = failure_message(made, ["(a problem)"])
+        seed_text = message.split("seed text:\n", 1)[1].rstrip("\n")
+        again = remake(room, seed_text, made.rng_seed)
+        assert again is not None and again.text == made.text
+        assert [r.name for r in again.applied] == [r.name for r in made.applied]
+
+
+def test_a_structured_seed_is_its_file_less_the_other_hands(
     repository_seeds: dict[str, list[Seed]],
 ) -> None:
-    (made, *_) = variants("pokerstars", repository_seeds["pokerstars"], TABLES["pokerstars"], 1, 7)
-    message = failure_message(made, ["(a problem)"])
-    seed_text = message.split("seed text:\n", 1)[1].rstrip("\n")
-    again = remake("pokerstars", seed_text, made.rng_seed)
-    assert again is not None and again.text == made.text
-    assert [r.name for r in again.applied] == [r.name for r in made.applied]
+    """A session of four games in one file (iPoker): each seed is the file with the other
+    three games taken out, and reads back to its own game alone."""
+    name = "PLO-four-sessions-one-file"
+    seeds = [s for s in repository_seeds["ipoker"] if name in s.origin]
+    assert len(seeds) == 4
+    codes = [re.findall(r'<game gamecode="(\d+)"', s.text) for s in seeds]
+    assert all(len(c) == 1 for c in codes) and len({c[0] for c in codes}) == 4
+    assert [s.hand.hand_id for s in seeds] == [c[0] for c in codes]
+    assert all(s.text.count("<session ") == seeds[0].text.count("<session ") for s in seeds)
 
 
 def test_a_variant_whose_money_or_meaning_is_off_is_caught(

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from omahahh.audit.hand import audit_hand
 from omahahh.model import GameType, HandRecord, ParseFailure, Structure
 from tests.helpers.crafted import CraftedRoom, loud_findings
+from tests.helpers.paths import corpus_file
 
 ROOM = CraftedRoom("ipoker", "crafted.xml")
 text = ROOM.text
@@ -110,3 +111,19 @@ def test_a_bring_in_code_is_refused_naming_its_line() -> None:
     (failed,) = results(source)
     assert isinstance(failed, ParseFailure) and failed.reason_code == "unknown_action"
     assert "type='16'" in failed.reason
+
+
+def test_a_sitting_out_code_after_a_players_actions_is_a_fold() -> None:
+    """``type 9`` is a fold by a player dealt cards: one whose pocket cards are not
+    printed but who put chips in before (FormatVersion17.txt: 15432Poker raises and calls
+    pre-flop, no ``<cards type="Pocket">`` of theirs) folds on the flop."""
+    source = corpus_file(
+        "iPokerXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
+        "SampleHandHistories/IPoker/CashGame/FormatTests/FormatVersion17.txt"
+    ).read_text(encoding="utf-8-sig")
+    folded = '<action no="10" sum="€0" player="15432Poker" cards="" type="0"/>'
+    assert folded in source
+    h = hand(source.replace(folded, folded.replace('type="0"', 'type="9"')))
+    last = [(a.player, a.kind.value) for a in h.actions if a.street.value == "flop"]
+    assert last[-2:] == [("15432Poker", "fold"), ("OverlordKing", "fold")]
+    assert loud(h) == []

@@ -49,6 +49,17 @@ def test_disconnect_and_reconnect_carry_no_chips() -> None:
     assert loud(h) == []
 
 
+def test_a_seat_whose_only_actions_are_disconnections_is_not_dealt_in() -> None:
+    source = text("disconnect_reconnect.xml")
+    delta = '<Seat num="4" alias="Delta" unicodealias="" balance="50.00" endbalance="50.00" />'
+    source = source.replace("</Seats>", delta + "\n</Seats>")
+    source = source.replace('seat="3" />\n<Action seq="5"', 'seat="4" />\n<Action seq="5"')
+    assert 'type="Disconnect" seat="4"' in source and delta in source
+    h = hand(source)
+    assert h.seats[-1].player == "Delta" and h.seats[-1].sitting_out
+    assert loud(h) == []
+
+
 def test_an_all_in_before_the_big_blind_is_the_big_blind_posted_all_in() -> None:
     h = hand(text("allin_big_blind.xml"))
     charlie = next(a for a in h.actions if a.player == "Charlie")
@@ -86,6 +97,19 @@ def test_currency_symbols() -> None:
     assert currency_of("IAAkAA==", True) == "USD"  # " $"
     assert currency_of("$", True) == "USD"
     assert currency_of("IACsIA==", True) == "EUR"  # " €"
+
+
+def test_a_literal_symbol_with_spaces_or_unknown_is_read_not_a_parser_error() -> None:
+    """A literal symbol is read with the spaces a base64 one carries; one no table knows
+    (a non-ASCII one too) is the network's euro, never an exception."""
+    assert currency_of(" $ ", True) == "USD" and currency_of(" € ", True) == "EUR"
+    assert currency_of("₽", True) == "EUR" and currency_of("kr", True) == "EUR"
+    source = text("disconnect_reconnect.xml")
+    for symbol, currency in ((" $ ", "USD"), (" € ", "EUR"), ("₽", "EUR")):
+        literal = source.replace('currencysymbol="rCA="', f'currencysymbol="{symbol}"')
+        assert literal != source
+        h = hand(literal)
+        assert (h.currency, loud(h)) == (currency, [])
 
 
 def test_tournament_table_names_the_tournament_and_multi_table_prefix() -> None:

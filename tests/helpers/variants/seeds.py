@@ -6,6 +6,10 @@ shared corpus adds more where it is beside the checkout (a ``corpus``-marked tes
 A seed must be clean: it parses, replays zero-sum and the audit finds nothing above
 ``info`` in it (:func:`tests.helpers.variants.verdict.hand_problems`), so whatever is
 wrong with a variant comes from its rewrites.
+
+A structured room's file (XML, JSON) holds many hands: each seed's text is the file with
+the other hands taken out (:func:`tests.helpers.variants.document.documents`), a document
+read back to the same hand.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 
 from omahahh.audit.hand import audit_hand
 from omahahh.model import HandRecord
+from omahahh.parsers.document import DocBlock
 from omahahh.parsers.registry import expand_paths, iter_blocks, parse_block
 
 
@@ -61,27 +66,37 @@ def seed_of(text: str, origin: str, hand: HandRecord) -> Seed:
 def read_seeds(
     roots: Iterable[Path], rooms: Iterable[str], *, relative_to: Path | None = None
 ) -> dict[str, list[Seed]]:
-    """The clean hands of ``rooms`` under ``roots``, per room, each text once.
+    """The clean hands of ``rooms`` under ``roots``, per room, each hand once.
 
-    ``origin`` is ``path:line`` (the path relative to ``relative_to`` when given).
+    ``origin`` is ``path:line`` (the path relative to ``relative_to`` when given). A
+    structured room's hand is taken where its document reads back to the same hand.
     """
-    from tests.helpers.variants.verdict import hand_problems  # verdict reads seeds' types
+    # Imported here: both modules import Seed from this one.
+    from tests.helpers.variants.document import documents
+    from tests.helpers.variants.verdict import hand_problems, same_hand
 
     wanted = set(rooms)
     out: dict[str, list[Seed]] = {room: [] for room in wanted}
     seen: set[str] = set()
     for path in expand_paths(list(roots)):
         shown = path.relative_to(relative_to) if relative_to else path
-        for block in iter_blocks(path):
-            text = block.text
-            if text in seen:
+        blocks = list(iter_blocks(path))
+        structured = any(isinstance(b, DocBlock) for b in blocks)
+        texts = documents(path, blocks) if structured else [b.text for b in blocks]
+        for block, text in zip(blocks, texts, strict=True):
+            if block.text in seen:
                 continue
-            seen.add(text)
+            seen.add(block.text)
             hand = parse_block(block)
             if not isinstance(hand, HandRecord) or hand.site.value not in wanted:
                 continue
-            if hand_problems(hand):
+            if text is None or hand_problems(hand):
                 continue
+            if structured:
+                again = same_hand(text, hand)
+                if again is None:
+                    continue
+                hand = again
             out[hand.site.value].append(seed_of(text, f"{shown}:{block.line}", hand))
     return out
 

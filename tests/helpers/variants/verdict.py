@@ -22,24 +22,35 @@ import difflib
 from omahahh.audit.hand import AuditedHand, audit_hand
 from omahahh.audit.reconcile import paid_by_player
 from omahahh.model import HandRecord
-from omahahh.parsers.registry import parse_block, split_blocks
+from omahahh.parsers.registry import blocks_of_lines, parse_block
 from tests.helpers.variants.fingerprint import differences, fingerprint
 from tests.helpers.variants.generate import Variant
 
 
 def parse_text(text: str) -> HandRecord | str:
-    """The one hand ``text`` holds, or why it is not one.
+    """The one hand ``text`` holds, or why it is not one. The text is read as a file's
+    text is: a structured document (XML, JSON) by its room's reader, known by its start,
+    other text cut into blocks at hand headers.
 
     >>> parse_text("no hand here")
     "parse failed: unknown_format: <variant>:1: no reader knows this format (no room's hand header starts the block)"
     """
-    blocks = list(split_blocks("<variant>", text.split("\n")))
+    blocks = list(blocks_of_lines("<variant>", text.split("\n")))
     if len(blocks) != 1:
         return f"the text splits into {len(blocks)} blocks, not one"
     parsed = parse_block(blocks[0])
     if not isinstance(parsed, HandRecord):
         return f"parse failed: {parsed.reason_code}: {parsed.reason}"
     return parsed
+
+
+def same_hand(text: str, hand: HandRecord) -> HandRecord | None:
+    """``text`` read again, where it is one hand meaning what ``hand`` means (a
+    structured hand cut out of its file into a document of its own)."""
+    again = parse_text(text)
+    if isinstance(again, str) or fingerprint(again) != fingerprint(hand):
+        return None
+    return again
 
 
 def balance_problems(hand: HandRecord, audited: AuditedHand) -> list[str]:
