@@ -13,6 +13,19 @@ from omahahh.parsers.common import ZONE_ABBREVIATIONS, zone
 _OFFSET_RE = re.compile(r"^(?:GMT|UTC)(?P<sign>[+-])(?P<h>\d{1,2}):?(?P<m>\d{2})?$")
 
 
+POKERTRACKER_LIMITS = {
+    "PL": Structure.POT_LIMIT,
+    "Pot Limit": Structure.POT_LIMIT,
+    "NL": Structure.NO_LIMIT,
+    "No Limit": Structure.NO_LIMIT,
+    "FL": Structure.FIXED_LIMIT,
+    "Limit": Structure.FIXED_LIMIT,
+    "LIMIT": Structure.FIXED_LIMIT,
+}
+"""The limit words of PokerTracker's text exports (of Merge and of iPoker hands), as
+fpdb's PokerTrackerToFpdb reads them."""
+
+
 def omaha(
     label: str, structure: Structure, hole: int, hi_lo: bool, *, courchevel: bool = False
 ) -> GameInfo:

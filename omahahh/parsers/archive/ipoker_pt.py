@@ -55,7 +55,14 @@ from omahahh.errors import HandParseError
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, unit_of
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, omaha, parse_time, utc, zone_of
+from omahahh.parsers.archive.header import (
+    POKERTRACKER_LIMITS,
+    amount,
+    omaha,
+    parse_time,
+    utc,
+    zone_of,
+)
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.betting_lines import add_action
 from omahahh.parsers.common import TableLine
@@ -88,16 +95,9 @@ TOURNAMENT_TABLE_RE = re.compile(
 )
 CASH_TABLE_RE = re.compile(r"^Table (?P<name>.+?)(?:, Seats (?P<max>\d+))?$")
 GAMES = {"Omaha": False, "Omaha Hi": False, "Omaha Hi/Lo": True}
-LIMITS = {
-    "PL": Structure.POT_LIMIT,
-    "Pot Limit": Structure.POT_LIMIT,
-    "NL": Structure.NO_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
-    "FL": Structure.FIXED_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
-    "LIMIT": Structure.FIXED_LIMIT,
-    None: Structure.POT_LIMIT,  # fpdb: an Omaha header naming no limit is pot limit
-}
+LIMITS = POKERTRACKER_LIMITS
+UNNAMED_LIMIT = Structure.POT_LIMIT
+"""fpdb: an Omaha header naming no limit is pot limit."""
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 ISO = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
 MONEY = r"(?P<amount>[$€£]?[\d.,]+)"
@@ -307,7 +307,12 @@ def header(lines: Sequence[str], context: ParseContext) -> tuple[HandHeader, boo
     return (
         HandHeader(
             hand_id=first["id"],
-            game=omaha(label, LIMITS[limit], 4, GAMES[first["game"]]),
+            game=omaha(
+                label,
+                LIMITS[limit] if limit is not None else UNNAMED_LIMIT,
+                4,
+                GAMES[first["game"]],
+            ),
             game_type=GameType.TOURNAMENT if tournament else GameType.CASH,
             currency=currency,
             unit=unit,

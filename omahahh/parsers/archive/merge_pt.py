@@ -46,7 +46,15 @@ from omahahh.errors import HandParseError
 from omahahh.model import ActionKind, GameType, HandRecord, Site, Street, Structure
 from omahahh.money import CHIPS, PLAY
 from omahahh.parsers.archive import shapes as s
-from omahahh.parsers.archive.header import amount, currency_of, not_omaha, omaha, parse_time, utc
+from omahahh.parsers.archive.header import (
+    POKERTRACKER_LIMITS,
+    amount,
+    currency_of,
+    not_omaha,
+    omaha,
+    parse_time,
+    utc,
+)
 from omahahh.parsers.archive.shapes import ArchiveHand, LineFormat, read_body
 from omahahh.parsers.betting_lines import add_action
 from omahahh.parsers.common import TableLine
@@ -71,15 +79,7 @@ FIRST_RE = re.compile(
 """fpdb's ``re_GameInfo1`` for the Merge export: site, hand, game, limit, tournament or
 the cash stakes, the time."""
 GAMES = {"Omaha": False, "Omaha Hi": False, "Omaha Hi/Lo": True, "Omaha HL": True}
-LIMITS = {
-    "PL": Structure.POT_LIMIT,
-    "Pot Limit": Structure.POT_LIMIT,
-    "NL": Structure.NO_LIMIT,
-    "No Limit": Structure.NO_LIMIT,
-    "FL": Structure.FIXED_LIMIT,
-    "Limit": Structure.FIXED_LIMIT,
-    "LIMIT": Structure.FIXED_LIMIT,
-}
+LIMITS = POKERTRACKER_LIMITS
 TOURNAMENT_TABLE_RE = re.compile(
     r"^Table (?P<name>.*?) ?, (?P<tid>\d+)(?:, (?P<table>\d+))? "
     r"\(Tournament: (?:.+ )?Buy-In: (?P<buyin>[^)]+)\)$"
