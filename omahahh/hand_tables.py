@@ -75,6 +75,11 @@ class SeatTable(RecordTable["Seat"]):
         self.sitting_out[i] = True
         self._records = None
 
+    def set_sitting_in(self, i: int) -> None:
+        """The ``i``-th seat's player, thought sitting out, acted in the hand after all."""
+        self.sitting_out[i] = False
+        self._records = None
+
     def set_out_of_hand(self, i: int) -> None:
         """The ``i``-th seat's player was not in this hand (found once the hand is read)."""
         self.out_of_hand[i] = True

@@ -330,6 +330,11 @@ def parse_game(block: DocBlock, context: ParseContext) -> HandRecord:
             rake_amounts.append(money(p.get("rakeamount"), p))
 
     _read_actions(block, hand, rounds, money, pockets)
+    # A player whose pocket cards are not printed but who acted was dealt in after all.
+    acted = set(hand.actions.players)
+    for i, name in enumerate(hand.seats.players):
+        if hand.seats.sitting_out[i] and name in acted:
+            hand.seats.set_sitting_in(i)
     _read_cards(block, hand, rounds, pockets, info)
 
     # Awards (see the module): ``win`` less the unmatched bet where ``win`` holds it.

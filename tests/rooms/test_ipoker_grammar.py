@@ -127,3 +127,16 @@ def test_a_sitting_out_code_after_a_players_actions_is_a_fold() -> None:
     last = [(a.player, a.kind.value) for a in h.actions if a.street.value == "flop"]
     assert last[-2:] == [("15432Poker", "fold"), ("OverlordKing", "fold")]
     assert loud(h) == []
+
+
+def test_a_player_who_acts_without_printed_pocket_cards_is_not_sitting_out() -> None:
+    """FormatVersion17.txt prints no pocket cards of 15432Poker, who raises and calls
+    pre-flop: a player in the hand, not one sitting out."""
+    source = corpus_file(
+        "iPokerXML/ggratte__PokerHandHistoryParser/HandHistories.Parser.UnitTests/"
+        "SampleHandHistories/IPoker/CashGame/FormatTests/FormatVersion17.txt"
+    ).read_text(encoding="utf-8-sig")
+    h = hand(source)
+    seats = {s.player: s.sitting_out for s in h.seats}
+    assert seats["15432Poker"] is False
+    assert any(a.player == "15432Poker" and a.kind.value == "raise" for a in h.actions)
