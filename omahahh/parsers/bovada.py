@@ -336,8 +336,8 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
     read(hand, player, what, offset)
     if len(actions) > before:  # most lines add one action, many (cards, lobby) none
         assert hand.tracker is not None
-        for a in actions[before:]:
-            hand.tracker.record(a)
+        for i in range(before, len(actions)):  # from the columns: no record built
+            hand.tracker.record(actions.players[i], actions.kinds[i], actions.amounts[i])
 
 
 def _amount(hand: _Hand, what: str, offset: int) -> int:

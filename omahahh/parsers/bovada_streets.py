@@ -40,9 +40,9 @@ class RoundTracker:
         if live:
             self.live[player] = self.live.get(player, 0) + amount
 
-    def record(self, action: Action) -> None:
-        """An action of the current round (posts count as chips only, not as acting)."""
-        p, kind, amount = action.player, action.kind, action.amount
+    def record(self, p: str, kind: ActionKind, amount: int) -> None:
+        """An action of the current round (posts count as chips only, not as acting): its
+        player, kind and chips, as the hand's action table holds them."""
         self.stack[p] = self.stack.get(p, 0) - amount  # put_in, inlined: once per action
         if kind is not ActionKind.POST_DEAD:
             self.live[p] = self.live.get(p, 0) + amount
