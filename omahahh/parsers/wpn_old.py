@@ -413,7 +413,7 @@ def _chips(hand: _Hand, player: str, added: int, offset: int, *, all_in: bool) -
     else:
         kind = ActionKind.RAISE if current > 0 else ActionKind.BET
         # Pot limit: the bet to call plus the pot after calling it (R-BET-5).
-        pot = sum(a.amount for a in hand.actions)
+        pot = sum(hand.actions.amounts)  # the column: no record built
         if to > current + pot + (current - live):
             hand.over_pot = True
         add_action(hand, player, kind, added, offset, to_amount=to, all_in=all_in)
