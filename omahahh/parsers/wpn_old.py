@@ -76,7 +76,14 @@ from omahahh.model import (
 from omahahh.money import CHIPS, PLAY, fast_minor, to_minor
 from omahahh.parsers.betting_lines import add_action, new_street
 from omahahh.parsers.builder import HandBuilder
-from omahahh.parsers.common import TableLine, board_cards, cards_or_fail, match_name, to_utc
+from omahahh.parsers.common import (
+    TableLine,
+    board_cards,
+    cards_or_fail,
+    leading_name,
+    names_without,
+    to_utc,
+)
 from omahahh.parsers.context import DEFAULT_CONTEXT, ParseContext
 from omahahh.parsers.format import Format
 from omahahh.parsers.header import HandHeader
@@ -248,6 +255,7 @@ def parse(block: Block, context: ParseContext = DEFAULT_CONTEXT) -> HandRecord:
     if len({s.seat for s in hand.seats}) != len(hand.seats):
         raise HandParseError("duplicate_seat", "two players in one seat", numbered[3][0])
     hand.names = tuple(sorted({s.player for s in hand.seats}, key=len, reverse=True))
+    hand.plain_names = names_without(hand.names, " ")  # a name is then one set lookup
     for offset, line in numbered[k:]:
         if hand.in_summary:
             _summary_line(hand, line, offset)
@@ -275,7 +283,7 @@ def _body_line(hand: _Hand, line: str, offset: int) -> None:
         _nameless(hand, line, offset)
         return
     if line.startswith("Player "):
-        name = match_name(line[7:], hand.names, " ")
+        name = leading_name(line[7:], hand.names, hand.plain_names, " ")
         if name is None:
             raise HandParseError(
                 "unknown_player", f"action by a player not seated: {line!r}", offset, line
@@ -460,7 +468,7 @@ def _summary_line(hand: _Hand, line: str, offset: int) -> None:
     if m is None:
         raise HandParseError("unknown_line", f"unknown summary line: {line!r}", offset, line)
     rest = m["rest"]
-    name = match_name(rest, hand.names, " ")
+    name = leading_name(rest, hand.names, hand.plain_names, " ")
     if name is None:
         raise HandParseError("unknown_player", f"summary of an unseated player: {line!r}", offset)
     said = rest[len(name) + 1 :]
