@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from omahahh.model import GameType
-from tests.helpers.variants.fingerprint import Expectation, Fingerprint
+from tests.helpers.variants.fingerprint import Expectation, Fingerprint, scaled
 from tests.helpers.variants.seeds import Seed
 
 Edit = Callable[[str, Seed, random.Random], str | None]
@@ -128,6 +128,18 @@ def rewrite(
 ) -> Rewrite:
     """A :class:`Rewrite` (``changes`` as any sequence of part names)."""
     return Rewrite(name, kind, row, edit, frozenset(changes), expect)
+
+
+def scale_rewrites(
+    row: str,
+    edit_for: Callable[[int], Edit],
+    *,
+    kind: str = "amounts",
+    factors: Sequence[int] = (10, 100),
+) -> list[Rewrite]:
+    """Every amount of a hand times each factor (``amounts x10``, ``amounts x100``): the
+    room's amount grammar, ``row``, at other magnitudes; the money expected scales too."""
+    return [rewrite(f"amounts x{f}", kind, row, edit_for(f), expect=scaled(f)) for f in factors]
 
 
 def substitute(pattern: str, replacement: str, *, count: int = 1) -> Edit:

@@ -29,8 +29,7 @@ from tests.helpers.variants.document import (
     start_tag_re,
     write_tag,
 )
-from tests.helpers.variants.fingerprint import scaled
-from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite
+from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
 from tests.helpers.variants.suits import Exchange, numbered, suit_rewrites
@@ -419,16 +418,7 @@ TABLE: list[Rewrite] = [
         "`HAND_DEAL` with `<CARD LINK>`; cards: Boss Media `LINK` 0-12 the "
         "diamonds ace to king, 13-25 clubs, 26-38 hearts, 39-51 spades",
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            "amounts `.` decimal",
-            scale_edit(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ),
+    *scale_rewrites("amounts `.` decimal", scale_edit),
     rewrite(
         "attributes in another order",
         "attribute order",

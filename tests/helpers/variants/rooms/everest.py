@@ -31,8 +31,7 @@ from tests.helpers.variants.document import (
     start_tag_re,
     tags,
 )
-from tests.helpers.variants.fingerprint import scaled
-from tests.helpers.variants.rewrite import CHATS, Edit, Rewrite, newcomer, rewrite
+from tests.helpers.variants.rewrite import CHATS, Edit, Rewrite, newcomer, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.ipoker import reading, unmatched
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -352,16 +351,7 @@ TABLE: list[Rewrite] = [
         other_currency,
         changes=("currency",),
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            "every amount an integer in hundredths",
-            scale_edit(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ),
+    *scale_rewrites("every amount an integer in hundredths", scale_edit),
     rewrite(
         "penalty 0 left out",
         "noise",

@@ -16,8 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from tests.helpers.variants.document import bom_edit, json_edit, json_layout_edit, shuffle_keys
-from tests.helpers.variants.fingerprint import scaled
-from tests.helpers.variants.rewrite import Edit, Rewrite, rewrite
+from tests.helpers.variants.rewrite import Edit, Rewrite, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.boss import all_in_forms
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -321,15 +320,6 @@ TABLE: list[Rewrite] = [
         suits_edit,
         "cards: IGT `link` 0-12 the clubs two to ace, then diamonds, hearts, spades",
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            "amounts `.` decimal",
-            scale(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ),
+    *scale_rewrites("amounts `.` decimal", scale),
     rewrite("a byte-order mark", "bom", "UTF-8 with or without BOM", bom_edit),
 ]

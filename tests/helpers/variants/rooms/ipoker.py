@@ -40,9 +40,9 @@ from tests.helpers.variants.document import (
     text_re,
     write_tag,
 )
-from tests.helpers.variants.fingerprint import Fingerprint, scaled
+from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.money import MoneyStyle
-from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite
+from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
 from tests.helpers.variants.suits import Exchange, letters, suit_rewrites
@@ -294,19 +294,6 @@ def scale_edit(factor: int) -> Edit:
         return rerender(text, render)
 
     return edit
-
-
-def scale_rewrites() -> list[Rewrite]:
-    return [
-        rewrite(
-            f"amounts x{factor}",
-            "scale",
-            "amounts `€301,49`, `$55,756.00`, `1 480`: one decimal mark per hand",
-            scale_edit(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ]
 
 
 # ---------------------------------------------------------------- the game's start
@@ -1100,7 +1087,11 @@ TABLE: list[Rewrite] = [
         ROW_AMOUNTS,
         form_edit(MOJIBAKE, names_currency=False),
     ),
-    *scale_rewrites(),
+    *scale_rewrites(
+        "amounts `€301,49`, `$55,756.00`, `1 480`: one decimal mark per hand",
+        scale_edit,
+        kind="scale",
+    ),
     rewrite(
         "the start in another shape",
         "time",

@@ -31,8 +31,8 @@ from tests.helpers.variants.document import (
     start_tag_re,
     write_tag,
 )
-from tests.helpers.variants.fingerprint import Fingerprint, scaled
-from tests.helpers.variants.rewrite import CHATS, Edit, Rewrite, newcomer, rewrite
+from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.rewrite import CHATS, Edit, Rewrite, newcomer, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.ipoker import unmatched
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -601,16 +601,7 @@ TABLE: list[Rewrite] = [
         across_the_change,
         expect=moved,
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            "amounts plain decimals, `$` in balances, none in play money",
-            scale_edit(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ),
+    *scale_rewrites("amounts plain decimals, `$` in balances, none in play money", scale_edit),
     *suit_rewrites(suits_edit, '`<cards type="COMMUNITY|HOLE|SHOWN|MUCKED" cards="4h,Qs,Qd">`'),
     rewrite(
         "an earlier description",

@@ -28,8 +28,8 @@ from tests.helpers.variants.document import (
     start_tag_re,
     write_tag,
 )
-from tests.helpers.variants.fingerprint import Fingerprint, scaled
-from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite
+from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite, scale_rewrites
 from tests.helpers.variants.rooms.ipoker import unmatched
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -577,16 +577,7 @@ TABLE: list[Rewrite] = [
         returned_apart,
         expect=returned,
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            '`stakes="SB|BB"`, balances, values (`rake` in cents)',
-            scale_edit(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100)
-    ),
+    *scale_rewrites('`stakes="SB|BB"`, balances, values (`rake` in cents)', scale_edit),
     *suit_rewrites(suits_edit, "cards as `<Card value suit id>` children"),
     rewrite(
         "the client's text around the hand",

@@ -17,13 +17,14 @@ import random
 import re
 
 from tests.helpers.variants.ante import AnteShape, ante_rewrite
-from tests.helpers.variants.fingerprint import Fingerprint, scaled
+from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Edit,
     Rewrite,
     is_cash,
     rewrite,
+    scale_rewrites,
 )
 from tests.helpers.variants.rooms.stars_syntax import money_hand, other_currency, splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -346,15 +347,10 @@ TABLE: list[Rewrite] = [
         ),
         "`NAME posted [the ]ante [- ]X`",
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}",
-            "amounts",
-            "amounts `€49.50`, `1,500`; stakes `(0.25|0.50 PL - …)`",
-            stakes_too(MONEY, factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100, 1000)
+    *scale_rewrites(
+        "amounts `€49.50`, `1,500`; stakes `(0.25|0.50 PL - …)`",
+        lambda factor: stakes_too(MONEY, factor),
+        factors=(10, 100, 1000),
     ),
     rewrite(
         "amounts in another currency",
