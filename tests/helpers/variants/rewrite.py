@@ -136,10 +136,14 @@ def scale_rewrites(
     *,
     kind: str = "amounts",
     factors: Sequence[int] = (10, 100),
+    suffix: str = "",
 ) -> list[Rewrite]:
-    """Every amount of a hand times each factor (``amounts x10``, ``amounts x100``): the
-    room's amount grammar, ``row``, at other magnitudes; the money expected scales too."""
-    return [rewrite(f"amounts x{f}", kind, row, edit_for(f), expect=scaled(f)) for f in factors]
+    """Every amount of a hand times each factor (``amounts x10``, ``amounts x100``, each
+    name followed by ``suffix``): the room's amount grammar, ``row``, at other
+    magnitudes; the money expected scales too."""
+    return [
+        rewrite(f"amounts x{f}{suffix}", kind, row, edit_for(f), expect=scaled(f)) for f in factors
+    ]
 
 
 def substitute(pattern: str, replacement: str, *, count: int = 1) -> Edit:

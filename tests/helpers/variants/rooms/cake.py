@@ -20,7 +20,6 @@ from decimal import Decimal
 
 from omahahh.model import Structure
 from tests.helpers.variants.ante import AnteShape, ante_edit, ante_expectation, ante_of
-from tests.helpers.variants.fingerprint import scaled
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Edit,
@@ -33,6 +32,7 @@ from tests.helpers.variants.rewrite import (
     noise_line,
     only_when,
     rewrite,
+    scale_rewrites,
 )
 from tests.helpers.variants.rooms.stars_syntax import money_hand, splits_a_pot
 from tests.helpers.variants.seeds import Seed
@@ -394,14 +394,10 @@ TABLE: list[Rewrite] = [
         changes=("stakes",),
         expect=ante_expectation,
     ),
-    *(
-        rewrite(
-            f"amounts x{factor}, thousands grouped",
-            "amounts",
-            "amounts grouped by commas or spaces (`1 640`, no-break and narrow no-break spaces)",
-            scale(factor),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100, 1000)
+    *scale_rewrites(
+        "amounts grouped by commas or spaces (`1 640`, no-break and narrow no-break spaces)",
+        scale,
+        factors=(10, 100, 1000),
+        suffix=", thousands grouped",
     ),
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from omahahh.model import GameType
 from tests.helpers.variants.ante import AnteShape, ante_rewrite
-from tests.helpers.variants.fingerprint import Fingerprint, scaled
+from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.holecards import CardShape, cards_rewrites
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
@@ -26,6 +26,7 @@ from tests.helpers.variants.rewrite import (
     rewrite,
     substitute,
 )
+from tests.helpers.variants.rewrite import scale_rewrites as amounts_scaled
 from tests.helpers.variants.seating import SeatShape, seat_rewrite
 from tests.helpers.variants.seeds import Seed
 
@@ -78,16 +79,12 @@ def scale_edit(money: MoneyStyle, factor: int, grouping: bool = True) -> Edit:
 def scale_rewrites(money: MoneyStyle, row: str, grouping: bool = True) -> list[Rewrite]:
     """Amounts 10, 100 and 1000 times larger (kind ``amounts``)."""
     marks = "thousands marks" if grouping else "no thousands mark"
-    return [
-        rewrite(
-            f"amounts x{factor}, {marks}",
-            "amounts",
-            row,
-            scale_edit(money, factor, grouping),
-            expect=scaled(factor),
-        )
-        for factor in (10, 100, 1000)
-    ]
+    return amounts_scaled(
+        row,
+        lambda factor: scale_edit(money, factor, grouping),
+        factors=(10, 100, 1000),
+        suffix=f", {marks}",
+    )
 
 
 def other_currency(seed: Seed, codes: tuple[str, ...]) -> str | None:
