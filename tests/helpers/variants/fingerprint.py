@@ -133,3 +133,13 @@ def differences(
         for part in PARTS
         if part in expected and part not in ignored and expected[part] != found.get(part)
     ]
+
+
+def fast_fold(parts: Fingerprint, seed: object) -> Fingerprint:
+    """An expectation: the same hand, marked fast fold (a pool's header or table name).
+
+    >>> fast_fold({"format": ("cash", False, None, False)}, None)["format"]
+    ('cash', True, None, False)
+    """
+    game_type, _, home, cancelled = parts["format"]
+    return {**parts, "format": (game_type, True, home, cancelled)}

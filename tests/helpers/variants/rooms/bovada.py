@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from omahahh.model import Structure
 from tests.helpers.variants.ante import AnteShape, ante_edit, ante_expectation, ante_of
-from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.fingerprint import fast_fold
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Edit,
@@ -85,11 +85,6 @@ def c_number(text: str, seed: Seed, rng: random.Random) -> str | None:
     if m is None:
         return None
     return text[: m.start("c")] + ("" if m["c"] else "C") + text[m.end("c") :]
-
-
-def fast_fold(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    game_type, _, home, cancelled = parts["format"]
-    return {**parts, "format": (game_type, True, home, cancelled)}
 
 
 def zone_poker(text: str, seed: Seed, rng: random.Random) -> str | None:

@@ -362,6 +362,20 @@ def unmatched(seed: Seed) -> tuple[str | None, int]:
     return ranked[0][0], ranked[0][1] - second
 
 
+def bet_returned_apart(parts: Fingerprint, seed: Seed) -> Fingerprint:
+    """An expectation: the unmatched bet (:func:`unmatched`) returned apart, no longer in
+    its player's award (Merge's ``uncalled="true"`` winner, Microgaming's
+    ``MoneyReturned``)."""
+    back_to, back = unmatched(seed)
+    awards = []
+    for run, pot, half, player, amount in parts["awards"]:
+        if player == back_to:
+            amount -= back
+        if amount:
+            awards.append((run, pot, half, player, amount))
+    return {**parts, "awards": tuple(sorted(awards)), "returns": ((back_to, back),)}
+
+
 def reading(put_in: int, won: int, back: int, winner_won: int, rake: int | None) -> bool | None:
     """Whether the figures say ``win`` holds the unmatched ``back`` (docs/SITES.md: the
     rake each reading leaves must be 0 or more, at most 10 % of the pot, and the printed

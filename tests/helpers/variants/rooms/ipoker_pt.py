@@ -21,7 +21,7 @@ from omahahh.model import Structure
 from tests.helpers.variants.actions import BETTING, all_in_shapes, faced, paired, printed_like
 from tests.helpers.variants.ante import AnteShape, ante_rewrite
 from tests.helpers.variants.clock import local_time
-from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.fingerprint import fast_fold
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Rewrite,
@@ -146,11 +146,6 @@ def table_size(text: str, seed: Seed, rng: random.Random) -> str | None:
         return None
     lines[at : at + 2] = [f"Table {m['name']}, Seats {size}"]
     return "\n".join(lines)
-
-
-def fast_fold(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    game_type, _, home, cancelled = parts["format"]
-    return {**parts, "format": (game_type, True, home, cancelled)}
 
 
 def blaze(text: str, seed: Seed, rng: random.Random) -> str | None:

@@ -33,7 +33,7 @@ from tests.helpers.variants.document import (
 )
 from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.rewrite import CHATS, Edit, Rewrite, newcomer, rewrite, scale_rewrites
-from tests.helpers.variants.rooms.ipoker import unmatched
+from tests.helpers.variants.rooms.ipoker import bet_returned_apart, unmatched
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
 from tests.helpers.variants.suits import Exchange, letters, suit_rewrites
@@ -391,17 +391,6 @@ def returned_apart(text: str, seed: Seed, rng: random.Random) -> str | None:
     return put_after(new, m.end(), write_tag("winner", returned, "/>"))
 
 
-def return_apart(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    back_to, back = unmatched(seed)
-    awards = []
-    for run, pot, half, player, amount in parts["awards"]:
-        if player == back_to:
-            amount -= back
-        if amount:
-            awards.append((run, pot, half, player, amount))
-    return {**parts, "awards": tuple(sorted(awards)), "returns": ((back_to, back),)}
-
-
 # -------------------------------------------------------- the hand moved across 2010-09-08
 
 MOVE = timedelta(days=800)
@@ -592,7 +581,7 @@ TABLE: list[Rewrite] = [
         "returned bet",
         '`<winner … uncalled="true">`: a returned bet',
         returned_apart,
-        expect=return_apart,
+        expect=bet_returned_apart,
     ),
     rewrite(
         "the hand moved across 2010-09-08",

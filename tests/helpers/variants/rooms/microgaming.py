@@ -30,7 +30,7 @@ from tests.helpers.variants.document import (
 )
 from tests.helpers.variants.fingerprint import Fingerprint
 from tests.helpers.variants.rewrite import Edit, Rewrite, newcomer, rewrite, scale_rewrites
-from tests.helpers.variants.rooms.ipoker import unmatched
+from tests.helpers.variants.rooms.ipoker import bet_returned_apart, unmatched
 from tests.helpers.variants.rooms.stars_syntax import splits_a_pot
 from tests.helpers.variants.seeds import Seed
 from tests.helpers.variants.suits import Exchange, letters, numbered, suit_rewrites
@@ -407,17 +407,6 @@ def returned_apart(text: str, seed: Seed, rng: random.Random) -> str | None:
     )
 
 
-def returned(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    back_to, back = unmatched(seed)
-    awards = []
-    for run, pot, half, player, amount in parts["awards"]:
-        if player == back_to:
-            amount -= back
-        if amount:
-            awards.append((run, pot, half, player, amount))
-    return {**parts, "awards": tuple(sorted(awards)), "returns": ((back_to, back),)}
-
-
 def scale_edit(factor: int) -> Edit:
     """Every amount ``factor`` times larger: the stakes, balances, values, the rake."""
 
@@ -575,7 +564,7 @@ TABLE: list[Rewrite] = [
         "`MoneyReturned`: a returned bet (`Win` amounts include an unmatched bet unless a "
         "`MoneyReturned` gives it back)",
         returned_apart,
-        expect=returned,
+        expect=bet_returned_apart,
     ),
     *scale_rewrites('`stakes="SB|BB"`, balances, values (`rake` in cents)', scale_edit),
     *suit_rewrites(suits_edit, "cards as `<Card value suit id>` children"),

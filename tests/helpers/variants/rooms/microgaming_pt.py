@@ -17,7 +17,7 @@ import random
 import re
 
 from tests.helpers.variants.ante import AnteShape, ante_rewrite
-from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.fingerprint import Fingerprint, fast_fold
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
     Edit,
@@ -110,11 +110,6 @@ def game_name(text: str, seed: Seed, rng: random.Random) -> str | None:
     if new == m["game"]:
         return None
     return text[: m.start("game")] + new + text[m.end("game") :]
-
-
-def fast_fold(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    game_type, _, home, cancelled = parts["format"]
-    return {**parts, "format": (game_type, True, home, cancelled)}
 
 
 def blaze(text: str, seed: Seed, rng: random.Random) -> str | None:

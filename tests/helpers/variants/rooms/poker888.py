@@ -13,7 +13,7 @@ import random
 import re
 from decimal import Decimal
 
-from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.fingerprint import fast_fold
 from tests.helpers.variants.holecards import CardShape, cards_rewrites
 from tests.helpers.variants.money import MoneyStyle
 from tests.helpers.variants.rewrite import (
@@ -89,11 +89,6 @@ def without_deal_line(text: str, seed: Seed, rng: random.Random) -> str | None:
 def without_lead_in(text: str, seed: Seed, rng: random.Random) -> str | None:
     new, n = re.subn(r"\A#Game No : \d+\n", "", text)
     return new if n else None
-
-
-def fast_fold(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    game_type, _, home, cancelled = parts["format"]
-    return {**parts, "format": (game_type, True, home, cancelled)}
 
 
 TABLE: list[Rewrite] = [

@@ -12,7 +12,7 @@ import random
 
 from omahahh.model import GameType
 from tests.helpers.variants.clock import AMERICAS, ELSEWHERE, EUROPE
-from tests.helpers.variants.fingerprint import Fingerprint
+from tests.helpers.variants.fingerprint import fast_fold
 from tests.helpers.variants.rewrite import (
     Rewrite,
     insert_between,
@@ -41,11 +41,6 @@ from tests.helpers.variants.seating import SeatShape, seat_rewrite
 from tests.helpers.variants.seeds import Seed
 
 ZONES = EUROPE + AMERICAS + ELSEWHERE
-
-
-def fast_fold(parts: Fingerprint, seed: Seed) -> Fingerprint:
-    game_type, _, home, cancelled = parts["format"]
-    return {**parts, "format": (game_type, True, home, cancelled)}
 
 
 def news_before_seats(text: str, seed: Seed, rng: random.Random) -> str | None:
